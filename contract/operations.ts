@@ -1,0 +1,64 @@
+// Enumerates the operations of a contract document with their parameters (path-level and
+// operation-level merged, references resolved) and responses.
+import { deref, type Located } from './deref.ts';
+import {
+  HTTP_METHODS,
+  type HttpMethod,
+  type JsonObject,
+  type MediaTypeObject,
+  type OpenApiDocument,
+  type ParameterObject,
+  type ResponseObject,
+} from './openapi-types.ts';
+import { joinPointer } from './pointer.ts';
+
+export interface ContractOperation {
+  method: HttpMethod;
+  path: string;
+  operationId: string;
+  pointer: string;
+  operation: JsonObject;
+  contract: 'documented' | 'inferred';
+  parameters: Located<ParameterObject>[];
+  requestBody: Located<JsonObject & { required?: boolean; content?: Record<string, MediaTypeObject> }> | undefined;
+  responses: Map<string, Located<ResponseObject>>;
+}
+
+export function listOperations(doc: OpenApiDocument): ContractOperation[] {
+  const result: ContractOperation[] = [];
+  for (const [path, pathItem] of Object.entries(doc.paths)) {
+    const pathPointer = joinPointer('#', 'paths', path);
+    const shared = ((pathItem.parameters as unknown[] | undefined) ?? []).map((p, i) =>
+      deref<ParameterObject>(doc, p, joinPointer(pathPointer, 'parameters', String(i))),
+    );
+    for (const method of HTTP_METHODS) {
+      const operation = pathItem[method] as JsonObject | undefined;
+      if (!operation) continue;
+      const pointer = joinPointer(pathPointer, method);
+      const own = ((operation.parameters as unknown[] | undefined) ?? []).map((p, i) =>
+        deref<ParameterObject>(doc, p, joinPointer(pointer, 'parameters', String(i))),
+      );
+      const byKey = new Map<string, Located<ParameterObject>>();
+      for (const p of [...shared, ...own]) byKey.set(`${p.value.in}:${p.value.name}`, p);
+      const responses = new Map<string, Located<ResponseObject>>();
+      for (const [status, response] of Object.entries((operation.responses as JsonObject | undefined) ?? {})) {
+        responses.set(status, deref<ResponseObject>(doc, response, joinPointer(pointer, 'responses', status)));
+      }
+      result.push({
+        method,
+        path,
+        operationId: String(operation.operationId),
+        pointer,
+        operation,
+        contract: operation['x-contract'] === 'documented' ? 'documented' : 'inferred',
+        parameters: [...byKey.values()],
+        requestBody:
+          operation.requestBody === undefined
+            ? undefined
+            : deref(doc, operation.requestBody, joinPointer(pointer, 'requestBody')),
+        responses,
+      });
+    }
+  }
+  return result;
+}

@@ -1,0 +1,246 @@
+// The mock core: a function from a plain request to a plain response. The stages, in order:
+//   CORS preflight → control API → route → tenant → general rate → auth → permission → zone
+//   → body → validate → acting member → idempotency → send rate → handler → serialize
+// Each stage is a small module under pipeline/; errors are ApiError values rendered once, in the
+// shape the contract names for the operation and status.
+import { buildOperationTable, type OperationInfo, type OperationTable } from '../contract/operation-table.ts';
+import { loadContract } from '../contract/load.ts';
+import { handleControl } from '../control/control-api.ts';
+import { ApiError, errors } from '../pipeline/api-error.ts';
+import { authenticate, bearerToken, type Principal } from '../pipeline/auth.ts';
+import { CORS_HEADERS, preflight } from '../pipeline/cors.ts';
+import { FaultPlan } from '../pipeline/faults.ts';
+import { fingerprint } from '../pipeline/idempotency.ts';
+import { isGranted } from '../pipeline/permissions.ts';
+import { errorBody } from '../pipeline/render-error.ts';
+import { checkResponse } from '../pipeline/response-check.ts';
+import { buildResponse } from '../pipeline/serialize.ts';
+import { tenantFromHost } from '../pipeline/tenant.ts';
+import { requestedZone, resolveZone } from '../pipeline/timezone.ts';
+import { parseJsonBody, validateRequest } from '../pipeline/validate.ts';
+import { handlers as defaultHandlers } from '../resources/registry.ts';
+import { loadFixtureSet } from '../state/fixtures.ts';
+import { MockStore, type WorkspaceRuntime } from '../state/store.ts';
+import type { Member, WorkspaceState } from '../state/workspace.ts';
+import { MockClock } from '../time/clock.ts';
+import { DEFAULT_CONFIG, type MockConfig } from './config.ts';
+import { FROM_EXAMPLE, type HandlerContext, type HandlerRegistry } from './handler.ts';
+import { RequestLog } from './request-log.ts';
+import type { MockRequest, MockResponse } from './types.ts';
+
+export interface MockOptions extends Partial<MockConfig> {
+  /** Workspaces to start from; default: the `demo` fixture set. */
+  fixtures?: WorkspaceState[];
+  clock?: MockClock;
+  handlers?: HandlerRegistry;
+}
+
+export interface Mock {
+  readonly config: MockConfig;
+  readonly clock: MockClock;
+  readonly table: OperationTable;
+  readonly store: MockStore;
+  readonly requests: RequestLog;
+  readonly faults: FaultPlan;
+  /** The fixtures a reset returns to. */
+  fixtures: WorkspaceState[];
+  handle(request: MockRequest): Promise<MockResponse>;
+}
+
+interface Exchange {
+  zone: string;
+  limit: number;
+  remaining: number;
+  extra: Record<string, string>;
+}
+
+let sharedTable: OperationTable | undefined;
+
+export function createMock(options: MockOptions = {}): Mock {
+  const { fixtures, clock: givenClock, handlers: givenHandlers, ...overrides } = options;
+  const config: MockConfig = { ...DEFAULT_CONFIG, ...overrides, rateLimits: { ...DEFAULT_CONFIG.rateLimits, ...overrides.rateLimits } };
+  sharedTable ??= buildOperationTable(loadContract());
+  const table = sharedTable;
+  const clock = givenClock ?? new MockClock();
+  const store = new MockStore(config.rateLimits);
+  const registry = givenHandlers ?? defaultHandlers;
+  const requests = new RequestLog(config.recordRequests);
+  const faults = new FaultPlan(config.faults);
+
+  const mock: Mock = {
+    config,
+    clock,
+    table,
+    store,
+    requests,
+    faults,
+    fixtures: fixtures ?? loadFixtureSet('demo'),
+    async handle(request) {
+      const response = await route(request);
+      requests.add(request, response, clock.now());
+      return response;
+    },
+  };
+  store.load(mock.fixtures);
+
+  async function route(req: MockRequest): Promise<MockResponse> {
+    if (req.method === 'OPTIONS') return preflight(req);
+    if (req.path === config.controlPrefix || req.path.startsWith(`${config.controlPrefix}/`)) {
+      return withCors(handleControl(mock, req));
+    }
+    const query = new URLSearchParams(req.query);
+    const exchange: Exchange = {
+      zone: requestedZone(req.headers['x-timezone'], query) ?? 'UTC',
+      limit: config.rateLimits.generalPerMinute,
+      remaining: config.rateLimits.generalPerMinute,
+      extra: {},
+    };
+    const { route: match } = table.routes.match(req.method, req.path);
+    if (!match) return respondError(errors.endpointNotFound(req.method, req.path), undefined, exchange);
+    const op = match.target;
+    try {
+      return await serve(req, op, match.params, query, exchange);
+    } catch (error) {
+      if (error instanceof ApiError) return respondError(error, op, exchange);
+      if (error instanceof ContractViolation) throw error;
+      console.error(`mock: ${op.operationId} failed`, error);
+      return respondError(errors.internal('The mock failed while handling the request.'), op, exchange);
+    }
+  }
+
+  async function serve(req: MockRequest, op: OperationInfo, pathParams: Record<string, string>, query: URLSearchParams, ex: Exchange): Promise<MockResponse> {
+    const nowMs = clock.now();
+    const slug = tenantFromHost(req.headers.host, config);
+    const runtime = slug === undefined ? undefined : store.get(slug);
+    if (!runtime) throw errors.tenantNotFound(slug ?? '');
+    const ws = runtime.state;
+
+    const general = runtime.limiter.general(nowMs);
+    ex.limit = general.limit;
+    ex.remaining = general.remaining;
+    if (!general.allowed) {
+      ex.extra['retry-after'] = String(general.retryAfter);
+      throw errors.rateLimited(general.retryAfter, `${general.limit} requests per minute per workspace exceeded.`);
+    }
+
+    const token = bearerToken(req.headers.authorization);
+    if (token instanceof ApiError) throw token;
+    const principal = await authenticate(token, ws, runtime.jwtCache, nowMs);
+    if (principal instanceof ApiError) throw principal;
+    // Everything from here to the handler's return runs without awaiting, so concurrent
+    // requests (same request_key, same rate window) are decided one after the other.
+    if (!isGranted(principal.permissions, op.permission)) throw errors.forbidden(op.permission);
+    ex.zone = resolveZone(requestedZone(req.headers['x-timezone'], query), principal, ws);
+    if (principal.kind === 'workspace-token') principal.token.last_used_at = new Date(nowMs);
+
+    const forced = faults.takeForced(op, req);
+    if (forced) return respond(forced.status, forced.body ?? errorBody(errors.internal('Forced by the control API.'), op.errorShape(forced.status)), op, ex);
+
+    if (req.bodyTooLarge) throw errors.payloadTooLarge(config.maxBodyBytes);
+    const parsed = parseJsonBody(req.body);
+    if (!parsed.ok) throw parsed.error;
+    const input = validateRequest(op, pathParams, query, req.headers, parsed.value);
+    if (input instanceof ApiError) throw input;
+    const actor = actingMember(op, principal, ws, input.body, input.query);
+
+    const sendLimited = op.rateLimit === 'outbound-send';
+    const requestKey = sendLimited ? requestKeyOf(input.body) : undefined;
+    const keyId = requestKey === undefined ? undefined : runtime.idempotency.key(op.operationId, requestKey);
+    if (keyId !== undefined && !faults.has('idempotency-off')) {
+      const stored = runtime.idempotency.get(keyId);
+      if (stored) {
+        if (stored.fingerprint !== fingerprint(input.body)) {
+          throw errors.conflict('request_key already used', 'The request_key was already used with a different request; nothing was sent.');
+        }
+        const peek = runtime.limiter.peekSend(nowMs);
+        ex.limit = peek.limit;
+        ex.remaining = peek.remaining;
+        return respond(stored.status, stored.body, op, ex);
+      }
+    }
+    if (sendLimited && !faults.has('no-rate-limit')) {
+      const decision = runtime.limiter.peekSend(nowMs);
+      ex.limit = decision.limit;
+      ex.remaining = decision.remaining;
+      if (!decision.allowed) {
+        ex.extra['retry-after'] = String(decision.retryAfter);
+        throw errors.rateLimited(decision.retryAfter, `${decision.limit} requests per second per workspace exceeded; nothing was created or sent.`);
+      }
+    }
+
+    const entry = registry[op.operationId as keyof HandlerRegistry];
+    if (entry === FROM_EXAMPLE || entry === undefined) {
+      if (!op.example) throw errors.internal(`No example for ${op.operationId}.`);
+      ex.extra['x-mock-source'] = 'example';
+      return respond(op.example.status, op.example.body, op, ex);
+    }
+    const ctx: HandlerContext = {
+      op,
+      ws,
+      principal,
+      actor,
+      zone: ex.zone,
+      now: new Date(nowMs),
+      path: input.path as never,
+      query: input.query as never,
+      body: input.body as never,
+      config,
+    };
+    const result = (entry as (c: HandlerContext) => { status: number; body: unknown })(ctx);
+    ex.extra['x-mock-source'] = 'state';
+    if (sendLimited && result.status < 300) {
+      ex.remaining = runtime.limiter.acceptSend(nowMs);
+      ex.limit = config.rateLimits.sendPerSecond;
+      if (keyId !== undefined) runtime.idempotency.set(keyId, { fingerprint: fingerprint(input.body), status: result.status, body: result.body });
+    }
+    return respond(result.status, result.body, op, ex);
+  }
+
+  function respond(status: number, body: unknown, op: OperationInfo | undefined, ex: Exchange): MockResponse {
+    const response = buildResponse(status, body, { zone: ex.zone, limit: ex.limit, remaining: ex.remaining, extra: { ...CORS_HEADERS, ...ex.extra } });
+    faults.distort(response, op);
+    if (config.validateResponses && op) {
+      const problem = checkResponse(op, response);
+      if (problem) throw new ContractViolation(`${op.operationId} ${status}: ${problem}`);
+    }
+    return response;
+  }
+
+  function respondError(error: ApiError, op: OperationInfo | undefined, ex: Exchange): MockResponse {
+    if (error.retryAfter !== undefined) ex.extra['retry-after'] = String(error.retryAfter);
+    return respond(error.status, errorBody(error, op ? op.errorShape(error.status) : 'B'), op, ex);
+  }
+
+  function withCors(response: MockResponse): MockResponse {
+    Object.assign(response.headers, CORS_HEADERS);
+    return response;
+  }
+
+  return mock;
+}
+
+/** A response the mock produced does not match the contract (with `validateResponses`). */
+export class ContractViolation extends Error {}
+
+function requestKeyOf(body: unknown): string | undefined {
+  const key = (body as { request_key?: unknown } | undefined)?.request_key;
+  return typeof key === 'string' ? key : undefined;
+}
+
+/**
+ * Seed "Authentication" rule 7: with a per-user token the action is the token user's; with a
+ * workspace token, operations that act for a person name the member in `user_email`.
+ */
+function actingMember(op: OperationInfo, principal: Principal, ws: WorkspaceState, body: unknown, query: Record<string, unknown>): Member | undefined {
+  if (principal.kind === 'user-token') return principal.member;
+  if (!op.actsForPerson) return undefined;
+  const email = (body as { user_email?: unknown } | undefined)?.user_email ?? query.user_email;
+  if (typeof email !== 'string' || email === '') {
+    throw errors.validation('VALIDATION_ERROR', 'The field user_email is required with a workspace API token.', 'user_email');
+  }
+  const member = ws.members.find((m) => m.email.toLowerCase() === email.toLowerCase());
+  if (!member) throw errors.validation('VALIDATION_ERROR', `No workspace member has the email ${email}.`, 'user_email');
+  return member;
+}
+
+export type { WorkspaceRuntime };

@@ -1,0 +1,45 @@
+// Errors are values with a status, a stable code (the spec's ErrorCode enum) and an optional
+// field. One place (pipeline/render-error.ts) renders them in the shape the spec names.
+import type { components } from '../../generated/api.ts';
+
+export type ErrorCode = components['schemas']['ErrorCode'];
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: ErrorCode;
+  readonly details: string;
+  readonly field: string | undefined;
+  readonly retryAfter: number | undefined;
+
+  constructor(status: number, code: ErrorCode, message: string, details: string, extra: { field?: string; retryAfter?: number } = {}) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.details = details;
+    this.field = extra.field;
+    this.retryAfter = extra.retryAfter;
+  }
+}
+
+/** The error catalogue: one constructor per error the mock raises. */
+export const errors = {
+  badRequest: (details: string) => new ApiError(400, 'BAD_REQUEST', 'Malformed request', details),
+  missingToken: () =>
+    new ApiError(401, 'MISSING_AUTH_TOKEN', 'Authentication required', 'The Authorization header with a Bearer token is missing.'),
+  invalidToken: () => new ApiError(401, 'INVALID_AUTH_TOKEN', 'Invalid authentication token', 'The token is wrong, revoked or malformed.'),
+  forbidden: (permission: string) =>
+    new ApiError(403, 'FORBIDDEN', 'Insufficient permissions', `The token lacks the permission ${permission}.`),
+  notFound: (what: string) => new ApiError(404, 'RESOURCE_NOT_FOUND', `${what} not found`, `No ${what.toLowerCase()} with that identifier exists in this workspace.`),
+  tenantNotFound: (tenant: string) =>
+    new ApiError(404, 'RESOURCE_NOT_FOUND', 'Workspace not found', `No workspace is addressed by the subdomain "${tenant}".`),
+  endpointNotFound: (method: string, path: string) =>
+    new ApiError(404, 'ENDPOINT_NOT_FOUND', 'Endpoint not found', `No endpoint ${method} ${path}.`),
+  conflict: (message: string, details: string) => new ApiError(409, 'CONFLICT', message, details),
+  payloadTooLarge: (limit: number) =>
+    new ApiError(413, 'PAYLOAD_TOO_LARGE', 'Payload too large', `The request body exceeds ${limit} bytes.`),
+  validation: (code: 'VALIDATION_ERROR' | 'INVALID_FORMAT' | 'INVALID_UUID', details: string, field?: string) =>
+    new ApiError(422, code, 'Validation failed', details, field === undefined ? {} : { field }),
+  rateLimited: (retryAfter: number, details: string) =>
+    new ApiError(429, 'RATE_LIMIT_EXCEEDED', 'Too many requests', details, { retryAfter }),
+  internal: (details: string) => new ApiError(500, 'INTERNAL_SERVER_ERROR', 'Unexpected error', details),
+};

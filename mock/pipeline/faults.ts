@@ -1,0 +1,105 @@
+// Faults make the mock break a rule on purpose, so the conformance suite can prove it notices.
+// Standing faults come from configuration (`--fault name`); forced responses come from the
+// control API and apply to the next matching request(s).
+import type { OperationInfo } from '../contract/operation-table.ts';
+import type { MockRequest, MockResponse } from '../core/types.ts';
+
+export const FAULTS = {
+  'missing-timezone-header': 'responses omit X-Timezone',
+  'no-rate-limit': 'the send operations accept more than 5 requests per second',
+  'wrong-error-shape': 'error bodies use the other shape (A for B and B for A)',
+  'idempotency-off': 'a repeated request_key creates a second resource',
+  'wrong-status': 'successful responses answer 202, a status no operation documents',
+  'schema-drift': 'resources in success bodies carry `id` instead of `uuid`',
+} as const;
+
+export type FaultName = keyof typeof FAULTS;
+
+export interface ForcedResponse {
+  operationId?: string;
+  method?: string;
+  path?: string;
+  status: number;
+  body?: unknown;
+  remaining: number;
+}
+
+export class FaultPlan {
+  private readonly active: Set<string>;
+  private forced: ForcedResponse[] = [];
+
+  constructor(names: string[]) {
+    for (const name of names) if (!(name in FAULTS)) throw new Error(`unknown fault "${name}"; known: ${Object.keys(FAULTS).join(', ')}`);
+    this.active = new Set(names);
+  }
+
+  has(name: FaultName): boolean {
+    return this.active.has(name);
+  }
+
+  list(): string[] {
+    return [...this.active];
+  }
+
+  set(names: string[]): void {
+    for (const name of names) if (!(name in FAULTS)) throw new Error(`unknown fault "${name}"`);
+    this.active.clear();
+    for (const name of names) this.active.add(name);
+  }
+
+  force(rule: ForcedResponse): void {
+    this.forced.push(rule);
+  }
+
+  pending(): ForcedResponse[] {
+    return this.forced;
+  }
+
+  clearForced(): void {
+    this.forced = [];
+  }
+
+  takeForced(op: OperationInfo, req: MockRequest): ForcedResponse | undefined {
+    if (this.forced.length === 0) return undefined;
+    const index = this.forced.findIndex(
+      (f) =>
+        (f.operationId === undefined || f.operationId === op.operationId) &&
+        (f.method === undefined || f.method.toUpperCase() === req.method.toUpperCase()) &&
+        (f.path === undefined || f.path === req.path),
+    );
+    if (index === -1) return undefined;
+    const rule = this.forced[index] as ForcedResponse;
+    rule.remaining -= 1;
+    if (rule.remaining <= 0) this.forced.splice(index, 1);
+    return rule;
+  }
+
+  /** Applies the standing faults to a response about to leave. */
+  distort(response: MockResponse, op: OperationInfo | undefined): void {
+    if (this.active.size === 0) return;
+    if (this.has('missing-timezone-header')) delete response.headers['x-timezone'];
+    const success = response.status >= 200 && response.status < 300;
+    if (this.has('wrong-status') && success && op) response.status = 202;
+    if (this.has('wrong-error-shape') && response.status >= 400 && response.body) {
+      const body = JSON.parse(response.body) as { message?: string; error?: unknown; data?: unknown };
+      response.body = JSON.stringify(
+        body.error === undefined
+          ? { success: false, message: body.message, error: { code: 'INTERNAL_SERVER_ERROR', details: String(body.message) } }
+          : { success: false, message: body.message, data: [] },
+      );
+    }
+    if (this.has('schema-drift') && success && response.body) {
+      response.body = JSON.stringify(renameUuid(JSON.parse(response.body)));
+    }
+  }
+}
+
+function renameUuid(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(renameUuid);
+  if (value && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) out[k === 'uuid' ? 'id' : k] = renameUuid(v);
+    return out;
+  }
+  return value;
+}

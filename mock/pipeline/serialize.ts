@@ -1,0 +1,32 @@
+// Renders a response: JSON body with every instant in the applied zone, and the headers every
+// response carries (seed: X-Timezone on every response; X-RateLimit-* on every response).
+import type { MockResponse } from '../core/types.ts';
+import { renderInstant } from '../time/instants.ts';
+
+export interface ResponseHeadersInput {
+  zone: string;
+  limit: number;
+  remaining: number;
+  retryAfter?: number;
+  extra?: Record<string, string>;
+}
+
+export function serializeBody(body: unknown, zone: string): string {
+  if (body === undefined) return '';
+  return JSON.stringify(body, function (this: Record<string, unknown>, key, value) {
+    const raw = this[key];
+    return raw instanceof Date ? renderInstant(raw, zone) : value;
+  });
+}
+
+export function buildResponse(status: number, body: unknown, h: ResponseHeadersInput): MockResponse {
+  const headers: Record<string, string> = {
+    'content-type': 'application/json; charset=utf-8',
+    'x-timezone': h.zone,
+    'x-ratelimit-limit': String(h.limit),
+    'x-ratelimit-remaining': String(Math.max(0, h.remaining)),
+  };
+  if (h.retryAfter !== undefined) headers['retry-after'] = String(h.retryAfter);
+  if (h.extra) Object.assign(headers, h.extra);
+  return { status, headers, body: serializeBody(body, h.zone) };
+}

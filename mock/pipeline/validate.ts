@@ -1,0 +1,111 @@
+// Request validation against the contract, with validators compiled once at start.
+// Seed "Errors": malformed JSON → 400; a missing required field → 422 VALIDATION_ERROR with `field`;
+// a broken format (E.164 and the like) → 422 INVALID_FORMAT; a malformed uuid → 422 INVALID_UUID.
+import type { ErrorObject } from 'ajv';
+import type { OperationInfo } from '../contract/operation-table.ts';
+import { type ApiError, errors } from './api-error.ts';
+
+export interface ValidatedInput {
+  path: Record<string, unknown>;
+  query: Record<string, unknown>;
+  body: unknown;
+}
+
+const decoder = new TextDecoder('utf-8', { fatal: true });
+
+export function parseJsonBody(bytes: Uint8Array): { ok: true; value: unknown } | { ok: false; error: ApiError } {
+  if (bytes.length === 0) return { ok: true, value: undefined };
+  let text: string;
+  try {
+    text = decoder.decode(bytes);
+  } catch {
+    return { ok: false, error: errors.badRequest('Request body is not valid UTF-8.') };
+  }
+  if (text.trim() === '') return { ok: true, value: undefined };
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch (error) {
+    return { ok: false, error: errors.badRequest(`Request body is not valid JSON: ${(error as Error).message}`) };
+  }
+}
+
+export function validateRequest(
+  op: OperationInfo,
+  pathParams: Record<string, string>,
+  query: URLSearchParams,
+  headers: Record<string, string | undefined>,
+  body: unknown,
+): ValidatedInput | ApiError {
+  const out: ValidatedInput = { path: {}, query: {}, body };
+  for (const param of op.parameters) {
+    let raw: unknown;
+    if (param.in === 'path') raw = pathParams[param.name];
+    else if (param.in === 'query') raw = param.isArray ? (query.has(param.name) ? query.getAll(param.name) : undefined) : query.get(param.name) ?? undefined;
+    else if (param.in === 'header') raw = headers[param.name.toLowerCase()];
+    if (raw === undefined || raw === '') {
+      if (param.required) return errors.validation('VALIDATION_ERROR', `The parameter ${param.name} is required.`, param.name);
+      continue;
+    }
+    // Ignore timezone selection values here: an unknown zone name is ignored, never rejected.
+    if (param.name === 'timezone' || param.name === 'X-Timezone') continue;
+    const holder = { v: raw };
+    if (!param.validate(holder)) return toApiError(param.validate.errors ?? [], param.name);
+    if (param.in === 'path') out.path[param.name] = holder.v;
+    else if (param.in === 'query') out.query[param.name] = holder.v;
+  }
+  if (op.body) {
+    if (body === undefined) {
+      if (op.body.required) return errors.validation('VALIDATION_ERROR', 'A JSON request body is required.', 'body');
+    } else if (!op.body.validate(body)) {
+      return toApiError(op.body.validate.errors ?? [], undefined);
+    }
+  }
+  return out;
+}
+
+/** Picks the most telling ajv error and maps it to the seed's codes. */
+export function toApiError(list: ErrorObject[], parameter: string | undefined): ApiError {
+  const relevant = list.filter((e) => !['oneOf', 'anyOf', 'if', 'not', 'const', 'type'].includes(e.keyword) || list.length === 1);
+  const error = pick(relevant.length > 0 ? relevant : list);
+  if (!error) return errors.validation('VALIDATION_ERROR', 'The request is not valid.', parameter);
+  const field = fieldOf(error, parameter);
+  const schemaCode = (error.parentSchema as { 'x-error-code'?: string } | undefined)?.['x-error-code'];
+  const label = field ?? 'value';
+  if (error.keyword === 'format' && error.params.format === 'uuid') {
+    return errors.validation('INVALID_UUID', `The field ${label} is not a valid UUID.`, field);
+  }
+  if (error.keyword === 'format' || error.keyword === 'pattern') {
+    const code = schemaCode === 'INVALID_UUID' ? 'INVALID_UUID' : 'INVALID_FORMAT';
+    const extra = /E\.164/.test(String((error.parentSchema as { description?: string } | undefined)?.description))
+      ? ' Phone numbers must be E.164: an optional + then up to 15 digits, no hyphens.'
+      : '';
+    return errors.validation(code, `The field ${label} has an invalid format.${extra}`, field);
+  }
+  if (error.keyword === 'required') {
+    return errors.validation('VALIDATION_ERROR', `The field ${label} is required.`, field);
+  }
+  if (error.keyword === 'additionalProperties') {
+    return errors.validation('VALIDATION_ERROR', `The field ${label} is not allowed.`, field);
+  }
+  return errors.validation('VALIDATION_ERROR', `The field ${label} ${error.message ?? 'is invalid'}.`, field);
+}
+
+const PRIORITY: Record<string, number> = { required: 0, additionalProperties: 1, format: 2, pattern: 2 };
+
+function pick(list: ErrorObject[]): ErrorObject | undefined {
+  let best: ErrorObject | undefined;
+  for (const e of list) {
+    if (!best || (PRIORITY[e.keyword] ?? 5) < (PRIORITY[best.keyword] ?? 5)) best = e;
+  }
+  return best;
+}
+
+function fieldOf(error: ErrorObject, parameter: string | undefined): string | undefined {
+  const segments = error.instancePath.split('/').slice(1).map((s) => s.replaceAll('~1', '/').replaceAll('~0', '~'));
+  if (parameter !== undefined) segments.shift(); // the `v` wrapper of a parameter value
+  if (error.keyword === 'required') segments.push(String(error.params.missingProperty));
+  if (error.keyword === 'additionalProperties') segments.push(String(error.params.additionalProperty));
+  const inner = segments.reduce((acc, s) => (/^\d+$/.test(s) ? `${acc}[${s}]` : acc === '' ? s : `${acc}.${s}`), '');
+  if (parameter !== undefined) return inner === '' ? parameter : `${parameter}.${inner}`;
+  return inner === '' ? undefined : inner;
+}

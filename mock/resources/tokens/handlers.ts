@@ -1,0 +1,61 @@
+// Workspace API tokens (seed "Authentication" rule 3): created in any number with a descriptive
+// name and shown once; listed with creation date and last-used time; revoked with immediate effect.
+import { randomBytes } from 'node:crypto';
+import type { HandlerGroup } from '../../core/handler.ts';
+import { errors } from '../../pipeline/api-error.ts';
+import { isGranted } from '../../pipeline/permissions.ts';
+import type { ApiTokenRecord } from '../../state/workspace.ts';
+import { findOr404, newUuid } from '../shared/lookup.ts';
+import { paginate } from '../shared/paging.ts';
+
+const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+export function newTokenSecret(): string {
+  const bytes = randomBytes(40);
+  let out = 'wst_';
+  for (const b of bytes) out += ALPHANUMERIC[b % ALPHANUMERIC.length];
+  return out;
+}
+
+function view(token: ApiTokenRecord) {
+  return {
+    uuid: token.uuid,
+    name: token.name,
+    permissions: token.permissions,
+    masked: `****${token.secret.slice(-4)}`,
+    created_at: token.created_at,
+    last_used_at: token.last_used_at,
+  };
+}
+
+export const tokenHandlers = {
+  createApiToken: ({ ws, body, principal, actor, now }) => {
+    const permissions = body.permissions ?? ['*'];
+    const missing = permissions.find((p) => !isGranted(principal.permissions, p === '*' ? '*' : p) && !principal.permissions.includes('*'));
+    if (missing !== undefined) throw errors.forbidden(missing);
+    const token: ApiTokenRecord = {
+      uuid: newUuid(),
+      name: body.name,
+      secret: newTokenSecret(),
+      permissions,
+      created_by: actor?.uuid ?? (principal.kind === 'workspace-token' ? null : principal.member.uuid),
+      created_at: now,
+      last_used_at: null,
+      revoked_at: null,
+    };
+    ws.tokens.push(token);
+    return { status: 201, body: { success: true, message: 'Token created. Copy it now: it is not shown again.', data: { ...view(token), token: token.secret } } };
+  },
+
+  listApiTokens: ({ ws, query }) => {
+    const active = ws.tokens.filter((t) => t.revoked_at === null).sort((a, b) => b.created_at.getTime() - a.created_at.getTime());
+    const page = paginate(active, query.page, query.per_page);
+    return { status: 200, body: { success: true, message: 'Tokens retrieved', data: { items: page.items.map(view), pagination: page.pagination } } };
+  },
+
+  revokeApiToken: ({ ws, path, now }) => {
+    const token = findOr404(ws.tokens.filter((t) => t.revoked_at === null), path.uuid, 'Token');
+    token.revoked_at = now;
+    return { status: 200, body: { success: true, message: 'Token revoked', data: { uuid: token.uuid, name: token.name, revoked_at: now } } };
+  },
+} satisfies HandlerGroup;

@@ -1,0 +1,66 @@
+// All workspaces of a running mock with their per-workspace runtime (rate windows, idempotency
+// keys, verified JWTs). Reset, load and snapshot replace the whole store at once.
+import { JwtCache } from '../pipeline/auth.ts';
+import { IdempotencyStore, type StoredResponse } from '../pipeline/idempotency.ts';
+import { type RateLimitConfig, WorkspaceRateLimiter } from '../pipeline/rate-limits.ts';
+import { reviveInstants, toPlainJson } from './instant-json.ts';
+import type { WorkspaceState } from './workspace.ts';
+
+export interface WorkspaceRuntime {
+  state: WorkspaceState;
+  limiter: WorkspaceRateLimiter;
+  idempotency: IdempotencyStore;
+  jwtCache: JwtCache;
+}
+
+export interface Snapshot {
+  version: 1;
+  clock: string;
+  workspaces: Array<{ state: unknown; idempotency: Array<[string, StoredResponse]> }>;
+}
+
+export class MockStore {
+  private workspaces = new Map<string, WorkspaceRuntime>();
+  private readonly limits: RateLimitConfig;
+
+  constructor(limits: RateLimitConfig) {
+    this.limits = limits;
+  }
+
+  get(slug: string): WorkspaceRuntime | undefined {
+    return this.workspaces.get(slug);
+  }
+
+  all(): WorkspaceRuntime[] {
+    return [...this.workspaces.values()];
+  }
+
+  /** Replaces every workspace with copies of the given states (fixtures are never mutated). */
+  load(states: WorkspaceState[], idempotency: Map<string, Array<[string, StoredResponse]>> = new Map()): void {
+    const next = new Map<string, WorkspaceRuntime>();
+    for (const state of states) {
+      const copy = reviveInstants(structuredClone(state));
+      next.set(copy.slug, {
+        state: copy,
+        limiter: new WorkspaceRateLimiter(this.limits),
+        idempotency: IdempotencyStore.from(idempotency.get(copy.slug)),
+        jwtCache: new JwtCache(),
+      });
+    }
+    this.workspaces = next;
+  }
+
+  snapshot(clockIso: string): Snapshot {
+    return {
+      version: 1,
+      clock: clockIso,
+      workspaces: this.all().map((w) => ({ state: toPlainJson(w.state), idempotency: toPlainJson(w.idempotency.toJSON()) as Array<[string, StoredResponse]> })),
+    };
+  }
+
+  restore(snapshot: Snapshot): void {
+    const states = snapshot.workspaces.map((w) => w.state as WorkspaceState);
+    const keys = new Map(snapshot.workspaces.map((w) => [(w.state as WorkspaceState).slug, reviveInstants(w.idempotency)]));
+    this.load(states, keys);
+  }
+}

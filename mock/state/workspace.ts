@@ -1,0 +1,122 @@
+// The state of one workspace (tenant). Fixtures and snapshots have this shape, with instants as
+// ISO strings. Resource records are kept in the API's own shape (instants as Date), so handlers
+// return them as they are.
+// The API's types with date-time values as Date (generated/api-instants.ts).
+import type { components } from '../../generated/api-instants.ts';
+
+export type Schemas = components['schemas'];
+
+export type ExportPolicy = 'enabled' | 'masked' | 'disabled';
+
+export interface Member {
+  uuid: string;
+  email: string;
+  name: string;
+  /** IANA zone of the member's profile; null when not set. */
+  timezone: string | null;
+}
+
+export interface ApiTokenRecord {
+  uuid: string;
+  name: string;
+  /** The secret; shown once by the create operation, never listed. */
+  secret: string;
+  permissions: string[];
+  created_by: string | null;
+  created_at: Date;
+  last_used_at: Date | null;
+  revoked_at: Date | null;
+}
+
+/** A per-user token (JWT) issued to a member; the claims are in the token itself. */
+export interface UserTokenRecord {
+  member_uuid: string;
+  token: string;
+  description: string;
+}
+
+export interface Contact {
+  uuid: string;
+  name: string;
+  phone: string | null;
+  email: string | null;
+}
+
+export interface Agent {
+  uuid: string;
+  name: string;
+  /** Channel bindings: the phone number, address or account each channel uses. */
+  channels: {
+    call: string | null;
+    sms: string | null;
+    whatsapp: { phone_number_uuid: string; waba_id: string } | null;
+    email: string | null;
+    instagram: { account_id: string; username: string } | null;
+    messenger: { page_id: string; name: string } | null;
+  };
+}
+
+export interface PhoneNumberRecord {
+  uuid: string;
+  number: string;
+  is_external: boolean;
+  source: string;
+  call: { capable: boolean; enabled: boolean; channel_limit: number; whitelisted_destinations: string[] };
+  sms: { capable: boolean; enabled: boolean; channel_limit: number; whitelisted_destinations: string[] };
+  inbound: { enabled: boolean; channel_limit: number };
+}
+
+export interface EmailAddressRecord {
+  uuid: string;
+  address: string;
+}
+
+export interface ConversationRecord {
+  uuid: string;
+  channel: 'call' | 'whatsapp' | 'sms' | 'email' | 'instagram' | 'messenger';
+  contact_uuid: string | null;
+  agent_uuid: string | null;
+  session_uuid: string;
+  created_at: Date;
+}
+
+/** A message of the analytics export (seed "Analytics message row"), inbound or outbound. */
+export type MessageRow = Schemas['AnalyticsMessageRow'];
+
+/** An accepted outbound item waiting in, or gone through, the sending queue. */
+export interface OutboundRecord {
+  uuid: string;
+  channel: 'call' | 'sms' | 'whatsapp' | 'email';
+  accepted_at: Date;
+  /** When the sending queue lets it go out (derived from the channel's pace at acceptance). */
+  send_at: Date;
+}
+
+export interface WorkspaceState {
+  slug: string;
+  name: string;
+  /** IANA zone of the workspace. */
+  timezone: string;
+  /** HS256 secret that signs this workspace's per-user tokens. */
+  jwt_secret: string;
+  policies: { ANALYTICS_MESSAGES_EXPORT: ExportPolicy };
+  /** Pace of the sending queue, items per minute per channel. */
+  sending: { per_minute: { call: number; sms: number; whatsapp: number; email: number } };
+  members: Member[];
+  tokens: ApiTokenRecord[];
+  user_tokens: UserTokenRecord[];
+  contacts: Contact[];
+  agents: Agent[];
+  phone_numbers: PhoneNumberRecord[];
+  email_addresses: EmailAddressRecord[];
+  whatsapp_templates: Array<Schemas['WhatsappTemplate']>;
+  template_settings: Array<Schemas['WhatsappTemplateSetting']>;
+  campaigns: Array<Schemas['Campaign'] & { campaign_type?: string | null }>;
+  queues: Array<Schemas['Queue']>;
+  conversations: ConversationRecord[];
+  calls: Array<Schemas['Call']>;
+  messages: Array<Schemas['MessagingMessage']>;
+  whatsapp_messages: Array<Schemas['WhatsappTemplateMessage']>;
+  message_rows: MessageRow[];
+  outbound: OutboundRecord[];
+}

@@ -1,0 +1,36 @@
+// Renders generated/ from spec/: the bundled single-file spec (JSON), the API types
+// (openapi-typescript), and the same types with date-time values as `Date` — the mock's
+// internal representation of instants, rendered in the applied zone on the way out.
+import { join } from 'node:path';
+import openapiTS, { astToString } from 'openapi-typescript';
+import ts from 'typescript';
+import { bundleSpec, GENERATED_NOTE } from './bundle.ts';
+
+export const GENERATED_FILES = ['openapi.json', 'api.ts', 'api-instants.ts'] as const;
+export type GeneratedFile = (typeof GENERATED_FILES)[number];
+
+const DATE = ts.factory.createTypeReferenceNode(ts.factory.createIdentifier('Date'));
+
+function header(what: string): string {
+  return `/**\n * ${GENERATED_NOTE}\n * ${what}\n */\n\n`;
+}
+
+export async function renderGenerated(root: string): Promise<Record<GeneratedFile, string>> {
+  const doc = bundleSpec(join(root, 'spec'));
+  const json = `${JSON.stringify(doc, null, 2)}\n`;
+  const options = { alphabetize: true, exportType: true } as const;
+  const api = astToString(await openapiTS(structuredClone(doc) as never, options));
+  const instants = astToString(
+    await openapiTS(structuredClone(doc) as never, {
+      ...options,
+      transform(schema) {
+        return schema.format === 'date-time' ? DATE : undefined;
+      },
+    }),
+  );
+  return {
+    'openapi.json': json,
+    'api.ts': header('Types of the API described by spec/ (openapi-typescript).') + api,
+    'api-instants.ts': header('The same types with every date-time as a Date: the mock holds instants as Date and renders them in the applied zone.') + instants,
+  };
+}
