@@ -1,6 +1,6 @@
 // `npm start`: serves the mock over HTTP (default port 4010) and prints the URL, the demo
 // tenants and their tokens. Flags: --port, --host, --base-domain, --default-tenant, --fixtures,
-// --fault (repeatable), --validate-responses, --json (one JSON line for scripts).
+// --fault (repeatable), --validate-responses, --general-per-minute, --json (one JSON line for scripts).
 import { parseArgs } from 'node:util';
 import { createMockServer, listen } from './adapters/node-http.ts';
 import { describeTenants } from './control/describe.ts';
@@ -17,6 +17,7 @@ const { values } = parseArgs({
     fixtures: { type: 'string', default: 'demo' },
     fault: { type: 'string', multiple: true, default: [] },
     'validate-responses': { type: 'boolean', default: false },
+    'general-per-minute': { type: 'string' },
     json: { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
@@ -24,7 +25,7 @@ const { values } = parseArgs({
 
 if (values.help) {
   console.log(`Usage: npm start -- [--port 4010] [--host 127.0.0.1] [--base-domain localhost] [--default-tenant acme]
-                 [--fixtures demo] [--fault NAME]... [--validate-responses] [--json]
+                 [--fixtures demo] [--fault NAME]... [--validate-responses] [--general-per-minute 1000] [--json]
 Faults: ${Object.keys(FAULTS).join(', ')}`);
   process.exit(0);
 }
@@ -35,7 +36,14 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   process.exit(2);
 }
 
+const generalPerMinute = values['general-per-minute'] === undefined ? undefined : Number(values['general-per-minute']);
+if (generalPerMinute !== undefined && (!Number.isInteger(generalPerMinute) || generalPerMinute < 1)) {
+  console.error('--general-per-minute must be a positive integer');
+  process.exit(2);
+}
+
 const mock = createMock({
+  ...(generalPerMinute === undefined ? {} : { rateLimits: { sendPerSecond: 5, generalPerMinute } }),
   baseDomain: values['base-domain'],
   defaultTenant: values['default-tenant'],
   fixtures: loadFixtureSet(values.fixtures),

@@ -2,7 +2,7 @@
 import type { MockRequest, MockResponse } from './types.ts';
 
 export interface RecordedRequest {
-  at: string;
+  at: number;
   method: string;
   host: string | undefined;
   path: string;
@@ -22,7 +22,7 @@ export class RequestLog {
   add(req: MockRequest, res: MockResponse, nowMs: number): void {
     if (this.capacity <= 0) return;
     this.entries.push({
-      at: new Date(nowMs).toISOString(),
+      at: nowMs,
       method: req.method,
       host: req.headers.host,
       path: req.path,
@@ -33,8 +33,9 @@ export class RequestLog {
     if (this.entries.length > this.capacity) this.entries.splice(0, this.entries.length - this.capacity);
   }
 
-  list(): RecordedRequest[] {
-    return [...this.entries];
+  /** Oldest first, with `at` as an ISO instant. */
+  list(): Array<Omit<RecordedRequest, 'at'> & { at: string }> {
+    return this.entries.map((e) => ({ ...e, at: new Date(e.at).toISOString() }));
   }
 
   clear(): void {

@@ -4,7 +4,7 @@ import { JwtCache } from '../pipeline/auth.ts';
 import { IdempotencyStore, type StoredResponse } from '../pipeline/idempotency.ts';
 import { type RateLimitConfig, WorkspaceRateLimiter } from '../pipeline/rate-limits.ts';
 import { reviveInstants, toPlainJson } from './instant-json.ts';
-import type { WorkspaceState } from './workspace.ts';
+import { type WorkspaceState, withDefaults } from './workspace.ts';
 
 export interface WorkspaceRuntime {
   state: WorkspaceState;
@@ -39,7 +39,7 @@ export class MockStore {
   load(states: WorkspaceState[], idempotency: Map<string, Array<[string, StoredResponse]>> = new Map()): void {
     const next = new Map<string, WorkspaceRuntime>();
     for (const state of states) {
-      const copy = reviveInstants(structuredClone(state));
+      const copy = withDefaults(reviveInstants(structuredClone(state)));
       next.set(copy.slug, {
         state: copy,
         limiter: new WorkspaceRateLimiter(this.limits),

@@ -120,3 +120,34 @@ export interface WorkspaceState {
   message_rows: MessageRow[];
   outbound: OutboundRecord[];
 }
+
+/**
+ * Collections a fixture or snapshot may leave out; they start empty. A resource group that adds a
+ * collection to WorkspaceState lists it here.
+ */
+export const OPTIONAL_COLLECTIONS = [
+  'user_tokens',
+  'contacts',
+  'agents',
+  'phone_numbers',
+  'email_addresses',
+  'whatsapp_templates',
+  'template_settings',
+  'campaigns',
+  'queues',
+  'conversations',
+  'calls',
+  'messages',
+  'whatsapp_messages',
+  'message_rows',
+  'outbound',
+] as const satisfies ReadonlyArray<keyof WorkspaceState>;
+
+/** Fills what a fixture leaves out: empty collections, default policies and sending pace. */
+export function withDefaults(state: WorkspaceState): WorkspaceState {
+  const record = state as unknown as Record<string, unknown>;
+  for (const key of OPTIONAL_COLLECTIONS) if (!Array.isArray(record[key])) record[key] = [];
+  state.policies ??= { ANALYTICS_MESSAGES_EXPORT: 'enabled' };
+  state.sending ??= { per_minute: { call: 30, sms: 60, whatsapp: 80, email: 120 } };
+  return state;
+}

@@ -1,12 +1,47 @@
 // Stored instants are UTC `Date`s. On output every instant is rendered in the applied zone with
 // its offset (seed "Time handling" rules 1 and 5); on input a date-time without an offset is read
 // in the applied zone (rule 2). Date-only and time-of-day values are plain strings, never shifted (rule 6).
-import { DateTime } from 'luxon';
+import { DateTime, IANAZone } from 'luxon';
+
+// Zone offsets come from luxon (the platform's tz data); they are cached per zone and per
+// 15-minute span of UTC, the granularity at which zones change their offset.
+const SPAN_MS = 15 * 60 * 1000;
+const offsetCache = new Map<string, Map<number, number>>();
+
+function offsetMinutes(zone: string, ms: number): number {
+  let byZone = offsetCache.get(zone);
+  if (!byZone) {
+    byZone = new Map();
+    offsetCache.set(zone, byZone);
+  }
+  const span = Math.floor(ms / SPAN_MS);
+  let offset = byZone.get(span);
+  if (offset === undefined) {
+    offset = IANAZone.create(zone).offset(ms);
+    if (byZone.size > 50_000) byZone.clear();
+    byZone.set(span, offset);
+  }
+  return offset;
+}
+
+function pad2(n: number): string {
+  return n < 10 ? `0${n}` : String(n);
+}
 
 /** `2026-03-14T10:30:00+01:00` (milliseconds only when present). */
 export function renderInstant(instant: Date, zone: string): string {
-  const dt = DateTime.fromMillis(instant.getTime(), { zone });
-  return dt.toISO({ suppressMilliseconds: true }) ?? instant.toISOString();
+  const ms = instant.getTime();
+  if (Number.isNaN(ms)) return instant.toString();
+  const offset = offsetMinutes(zone, ms);
+  if (!Number.isInteger(offset)) {
+    return DateTime.fromMillis(ms, { zone }).toISO({ suppressMilliseconds: true }) ?? instant.toISOString();
+  }
+  const local = new Date(ms + offset * 60_000).toISOString();
+  const wall = local.endsWith('.000Z') ? local.slice(0, 19) : local.slice(0, 23);
+  if (offset === 0 && zone === 'UTC') return `${wall}Z`;
+  const sign = offset < 0 ? '-' : '+';
+  const abs = Math.abs(offset);
+  return `${wall}${sign}${pad2(Math.floor(abs / 60))}:${pad2(abs % 60)}`;
 }
 
 const OFFSET = /(Z|[+-]\d{2}:\d{2})$/i;
