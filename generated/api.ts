@@ -722,7 +722,8 @@ export type paths = {
          *     relative to the app root, default `.`"; returned: "`success`, `data` = array of `{name, type}`"). The body has
          *     `success` and `data` only, as the seed shows; no `message` (unlike the envelope of other operations). Entries are
          *     the directory's direct children, sorted by name (order inferred). A `path` that does not exist gives 404; a path
-         *     that names a file, or that leaves the app root, gives 422 `VALIDATION_ERROR` with `field: path` (inferred).
+         *     that names a file gives 422 `VALIDATION_ERROR`, one that leaves the app root 422 `INVALID_FORMAT`, each with
+         *     `field: path` (inferred).
          *     Readable in every status.
          */
         get: operations["listBuilderFiles"];
@@ -764,16 +765,17 @@ export type paths = {
          * Read a file of an app
          * @description Returns the content of one file (seed "What the service does" > Builders: "file access"; capability "file
          *     read/write access beyond the directory listing"). The path, parameter and response are inferred. Content is
-         *     UTF-8 text; a file that is not valid UTF-8, a `path` that names a directory or leaves the app root gives 422
-         *     `VALIDATION_ERROR` with `field: path`; a missing file gives 404. Readable in every status.
+         *     UTF-8 text; a file that is not valid UTF-8 or a `path` that names a directory gives 422 `VALIDATION_ERROR`, a
+         *     `path` that leaves the app root 422 `INVALID_FORMAT`, each with `field: path`; a missing file gives 404.
+         *     Readable in every status.
          */
         get: operations["getBuilderFileContent"];
         /**
          * Write a file of an app
          * @description Creates or replaces one file (seed "What the service does" > Builders: "file access"; capability "file read/write
          *     access beyond the directory listing"). The path, body and response are inferred. Missing parent directories are
-         *     created. 201 when the file was created, 200 when it was replaced. A `path` that names a directory or leaves the app
-         *     root gives 422 `VALIDATION_ERROR` with `field: path`. Writing does not restart the app; stop and start it to run
+         *     created. 201 when the file was created, 200 when it was replaced. A `path` that names a directory gives 422
+         *     `VALIDATION_ERROR`, one that leaves the app root 422 `INVALID_FORMAT`, each with `field: path`. Writing does not restart the app; stop and start it to run
          *     the new code. Allowed in every status.
          */
         put: operations["writeBuilderFile"];
@@ -2109,7 +2111,7 @@ export type paths = {
          *     `contacts` entries are contact uuids and/or E.164 phone numbers. A phone number that matches no contact creates a
          *     contact (counted in `counts.contacts_created`); an entry naming a contact already in the list is counted once. One
          *     campaign task per contact is queued and sent at `pace`. An unknown contact uuid, an unknown agent, or an unknown or
-         *     inactive template setting gives 422 `VALIDATION_ERROR` naming the field (e.g. `contacts.3`).
+         *     inactive template setting gives 422 `VALIDATION_ERROR` naming the field (e.g. `contacts[3]`).
          *     The created listing's `status` is `Importing` while contacts are attached, then `Active` while tasks run and
          *     `Completed` once no task is pending or in progress.
          */
@@ -3598,7 +3600,7 @@ export type components = {
         };
         /**
          * @description A file path relative to the app root, `/`-separated: no leading `/`, no trailing `/`, no `.` or `..` segments, no
-         *     backslash (inferred). A path breaking these rules gives 422 `VALIDATION_ERROR`.
+         *     backslash (inferred). A path breaking these rules gives 422 `INVALID_FORMAT`.
          * @example src/routes/orders.js
          */
         BuilderFilePath: string;

@@ -62,7 +62,7 @@ if (values.json) {
   for (const t of tenants) {
     console.log(`${t.name} (${t.slug}, ${t.timezone})  ${t.url}/api/v1/...`);
     for (const token of t.tokens) {
-      const scope = Array.isArray(token.permissions) ? token.permissions.join(' ') : token.permissions;
+      const scope = token.permissions.join(' ');
       console.log(`  ${token.kind === 'workspace' ? 'workspace token' : `user token (${token.member})`}  ${token.name}  [${scope}]\n    ${token.token}`);
     }
     console.log('');

@@ -6,6 +6,7 @@ import type { MockRequest, MockResponse } from '../core/types.ts';
 import { FAULTS } from '../pipeline/faults.ts';
 import type { Snapshot } from '../state/store.ts';
 import type { ExportPolicy, WorkspaceState } from '../state/workspace.ts';
+import { handleBuilderControl } from './builder-controls.ts';
 import { describeTenants } from './describe.ts';
 
 type Body = Record<string, unknown>;
@@ -109,6 +110,9 @@ export function handleControl(mock: Mock, req: MockRequest): MockResponse {
       mock.faults.clearForced();
       return json(200, { success: true, message: 'Forced responses cleared' });
   }
+
+  const builders = handleBuilderControl(mock, req.method, sub, b);
+  if (builders) return builders;
 
   const policy = /^PUT \/workspaces\/([^/]+)\/policies$/.exec(route);
   if (policy) {

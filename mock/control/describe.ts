@@ -5,7 +5,7 @@ export interface TenantDescription {
   slug: string;
   name: string;
   timezone: string;
-  tokens: Array<{ kind: 'workspace' | 'user'; name: string; token: string; permissions: string[] | 'see token'; member?: string }>;
+  tokens: Array<{ kind: 'workspace' | 'user'; name: string; token: string; permissions: string[]; member?: string }>;
 }
 
 export function describeTenants(mock: Mock): TenantDescription[] {
@@ -19,7 +19,7 @@ export function describeTenants(mock: Mock): TenantDescription[] {
         kind: 'user' as const,
         name: u.description,
         token: u.token,
-        permissions: 'see token' as const,
+        permissions: u.permissions,
         member: state.members.find((m) => m.uuid === u.member_uuid)?.email ?? u.member_uuid,
       })),
     ],

@@ -5,6 +5,7 @@ import type { operations } from '../../generated/api.ts';
 import type { operations as instantOperations } from '../../generated/api-instants.ts';
 import type { OperationInfo } from '../contract/operation-table.ts';
 import type { Principal } from '../pipeline/auth.ts';
+import type { FaultPlan } from '../pipeline/faults.ts';
 import type { Member, WorkspaceState } from '../state/workspace.ts';
 import type { MockConfig } from './config.ts';
 
@@ -43,6 +44,8 @@ export interface HandlerContext<K extends OperationId = OperationId> {
   query: Params<K, 'query'>;
   body: BodyOf<K>;
   config: MockConfig;
+  /** The faults in force: a handler breaks its rule on purpose when its fault is active. */
+  faults: FaultPlan;
 }
 
 export type Handler<K extends OperationId> = (ctx: HandlerContext<K>) => HandlerResult<K>;

@@ -18,6 +18,7 @@ import { buildResponse } from '../pipeline/serialize.ts';
 import { tenantFromHost } from '../pipeline/tenant.ts';
 import { requestedZone, resolveZone } from '../pipeline/timezone.ts';
 import { parseJsonBody, validateRequest } from '../pipeline/validate.ts';
+import { isPreviewPath, servePreview } from '../resources/builders/preview.ts';
 import { handlers as defaultHandlers } from '../resources/registry.ts';
 import { loadFixtureSet } from '../state/fixtures.ts';
 import { MockStore, type WorkspaceRuntime } from '../state/store.ts';
@@ -88,6 +89,7 @@ export function createMock(options: MockOptions = {}): Mock {
     if (req.path === config.controlPrefix || req.path.startsWith(`${config.controlPrefix}/`)) {
       return withCors(handleControl(mock, req));
     }
+    if (isPreviewPath(req.path)) return withCors(servePreview(mock, req));
     const query = new URLSearchParams(req.query);
     const exchange: Exchange = {
       zone: requestedZone(req.headers['x-timezone'], query) ?? 'UTC',
@@ -129,15 +131,17 @@ export function createMock(options: MockOptions = {}): Mock {
     if (principal instanceof ApiError) throw principal;
     // Everything from here to the handler's return runs without awaiting, so concurrent
     // requests (same request_key, same rate window) are decided one after the other.
-    if (!isGranted(principal.permissions, op.permission)) throw errors.forbidden(op.permission);
     ex.zone = resolveZone(requestedZone(req.headers['x-timezone'], query), principal, ws);
+    if (!isGranted(principal.permissions, op.permission)) throw errors.forbidden(op.permission);
     if (principal.kind === 'workspace-token') principal.token.last_used_at = new Date(nowMs);
 
     const forced = faults.takeForced(op, req);
     if (forced) return respond(forced.status, forced.body ?? errorBody(errors.internal('Forced by the control API.'), op.errorShape(forced.status)), op, ex);
 
-    if (req.bodyTooLarge) throw errors.payloadTooLarge(config.maxBodyBytes);
-    const parsed = parseJsonBody(req.body);
+    // An operation without a request body ignores one sent anyway (the contract documents no
+    // 400 or 413 for it); with a body, an oversized one is 413 and broken JSON 400.
+    if (op.body && req.bodyTooLarge) throw errors.payloadTooLarge(config.maxBodyBytes);
+    const parsed = op.body ? parseJsonBody(req.body) : { ok: true as const, value: undefined };
     if (!parsed.ok) throw parsed.error;
     const input = validateRequest(op, pathParams, query, req.headers, parsed.value);
     if (input instanceof ApiError) throw input;
@@ -185,6 +189,7 @@ export function createMock(options: MockOptions = {}): Mock {
       query: input.query as never,
       body: input.body as never,
       config,
+      faults,
     };
     const result = (entry as (c: HandlerContext) => { status: number; body: unknown })(ctx);
     ex.extra['x-mock-source'] = 'state';

@@ -11,6 +11,9 @@ export const FAULTS = {
   'idempotency-off': 'a repeated request_key creates a second resource',
   'wrong-status': 'successful responses answer 202, a status no operation documents',
   'schema-drift': 'resources in success bodies carry `id` instead of `uuid`',
+  'rebuild-no-409': 'a builder agent rebuild is accepted while another rebuild is processing',
+  'template-delete-no-409': 'a template setting referenced by a campaign in a blocking status is deleted anyway',
+  'two-default-coaches': 'set-default leaves the previous default coaching agent in place',
 } as const;
 
 export type FaultName = keyof typeof FAULTS;

@@ -40,7 +40,9 @@ export function validateRequest(
   for (const param of op.parameters) {
     let raw: unknown;
     if (param.in === 'path') raw = pathParams[param.name];
-    else if (param.in === 'query') raw = param.isArray ? (query.has(param.name) ? query.getAll(param.name) : undefined) : query.get(param.name) ?? undefined;
+    // Array query parameters are `style: form` with `explode: false` in the contract (`uuids=a,b`);
+    // the repeated form (`uuids=a&uuids=b`) is accepted too.
+    else if (param.in === 'query') raw = param.isArray ? (query.has(param.name) ? query.getAll(param.name).flatMap((v) => v.split(',')) : undefined) : query.get(param.name) ?? undefined;
     else if (param.in === 'header') raw = headers[param.name.toLowerCase()];
     if (raw === undefined || raw === '') {
       if (param.required) return errors.validation('VALIDATION_ERROR', `The parameter ${param.name} is required.`, param.name);
@@ -106,6 +108,6 @@ function fieldOf(error: ErrorObject, parameter: string | undefined): string | un
   if (error.keyword === 'required') segments.push(String(error.params.missingProperty));
   if (error.keyword === 'additionalProperties') segments.push(String(error.params.additionalProperty));
   const inner = segments.reduce((acc, s) => (/^\d+$/.test(s) ? `${acc}[${s}]` : acc === '' ? s : `${acc}.${s}`), '');
-  if (parameter !== undefined) return inner === '' ? parameter : `${parameter}.${inner}`;
+  if (parameter !== undefined) return inner === '' ? parameter : `${parameter}${inner.startsWith('[') ? '' : '.'}${inner}`;
   return inner === '' ? undefined : inner;
 }

@@ -3,7 +3,7 @@
 import { JwtCache } from '../pipeline/auth.ts';
 import { IdempotencyStore, type StoredResponse } from '../pipeline/idempotency.ts';
 import { type RateLimitConfig, WorkspaceRateLimiter } from '../pipeline/rate-limits.ts';
-import { reviveInstants, toPlainJson } from './instant-json.ts';
+import { decodeInstants, encodeInstants, reviveInstants } from './instant-json.ts';
 import { type WorkspaceState, withDefaults } from './workspace.ts';
 
 export interface WorkspaceRuntime {
@@ -35,11 +35,14 @@ export class MockStore {
     return [...this.workspaces.values()];
   }
 
-  /** Replaces every workspace with copies of the given states (fixtures are never mutated). */
-  load(states: WorkspaceState[], idempotency: Map<string, Array<[string, StoredResponse]>> = new Map()): void {
+  /**
+   * Replaces every workspace with copies of the given states (fixtures are never mutated).
+   * Fixture states have instants as ISO strings; decoded snapshot states already hold Dates.
+   */
+  load(states: WorkspaceState[], idempotency: Map<string, Array<[string, StoredResponse]>> = new Map(), fromFixtures = true): void {
     const next = new Map<string, WorkspaceRuntime>();
     for (const state of states) {
-      const copy = withDefaults(reviveInstants(structuredClone(state)));
+      const copy = withDefaults(fromFixtures ? reviveInstants(structuredClone(state)) : state);
       next.set(copy.slug, {
         state: copy,
         limiter: new WorkspaceRateLimiter(this.limits),
@@ -54,13 +57,13 @@ export class MockStore {
     return {
       version: 1,
       clock: clockIso,
-      workspaces: this.all().map((w) => ({ state: toPlainJson(w.state), idempotency: toPlainJson(w.idempotency.toJSON()) as Array<[string, StoredResponse]> })),
+      workspaces: this.all().map((w) => ({ state: encodeInstants(w.state), idempotency: encodeInstants(w.idempotency.toJSON()) as Array<[string, StoredResponse]> })),
     };
   }
 
   restore(snapshot: Snapshot): void {
-    const states = snapshot.workspaces.map((w) => w.state as WorkspaceState);
-    const keys = new Map(snapshot.workspaces.map((w) => [(w.state as WorkspaceState).slug, reviveInstants(w.idempotency)]));
-    this.load(states, keys);
+    const states = snapshot.workspaces.map((w) => decodeInstants<WorkspaceState>(w.state));
+    const keys = new Map(snapshot.workspaces.map((w) => [(w.state as WorkspaceState).slug, decodeInstants<Array<[string, StoredResponse]>>(w.idempotency)]));
+    this.load(states, keys, false);
   }
 }

@@ -3,6 +3,10 @@
 // return them as they are.
 // The API's types with date-time values as Date (generated/api-instants.ts).
 import type { components } from '../../generated/api-instants.ts';
+import type { BuilderAgentRecord } from '../resources/builder-agents/agent-state.ts';
+import type { BuilderAppRecord } from '../resources/builders/app-record.ts';
+import type { CampaignDetailsRecord } from '../resources/campaigns/records.ts';
+import type { ListingRecord, ListingTaskRecord } from '../resources/listings/records.ts';
 
 export type Schemas = components['schemas'];
 
@@ -33,6 +37,10 @@ export interface UserTokenRecord {
   member_uuid: string;
   token: string;
   description: string;
+  /** The claims the token was signed with (`npm run fixtures:sign` re-signs from them). */
+  permissions: string[];
+  iat: number;
+  exp: number;
 }
 
 export interface Contact {
@@ -119,6 +127,18 @@ export interface WorkspaceState {
   whatsapp_messages: Array<Schemas['WhatsappTemplateMessage']>;
   message_rows: MessageRow[];
   outbound: OutboundRecord[];
+  /** Builder agent conversations (their app is in `builders`). */
+  builder_agents: BuilderAgentRecord[];
+  /** Builder apps with their files, log and lifecycle. */
+  builders: BuilderAppRecord[];
+  /** Per campaign: its rules and resolved agent channel binding. */
+  campaign_details: CampaignDetailsRecord[];
+  listings: ListingRecord[];
+  /** Campaign tasks queued by listings, one per contact. */
+  listing_tasks: ListingTaskRecord[];
+  coaching_agents: Array<Schemas['CoachingAgent']>;
+  /** Workflow and intent rows of the action log feed (task rows come from listing_tasks). */
+  action_logs: Array<Schemas['LogsActionDetail']>;
 }
 
 /**
@@ -141,6 +161,13 @@ export const OPTIONAL_COLLECTIONS = [
   'whatsapp_messages',
   'message_rows',
   'outbound',
+  'builder_agents',
+  'builders',
+  'campaign_details',
+  'listings',
+  'listing_tasks',
+  'coaching_agents',
+  'action_logs',
 ] as const satisfies ReadonlyArray<keyof WorkspaceState>;
 
 /** Fills what a fixture leaves out: empty collections, default policies and sending pace. */

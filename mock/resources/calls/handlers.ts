@@ -19,6 +19,14 @@ function liveCall(ws: WorkspaceState, conversationUuid: string, now: Date): Call
   return call;
 }
 
+/** A `from`/`to` filter read in the applied zone; an impossible date (month 13, 30 February) is a 422. */
+function bound(value: string | undefined, zone: string, endOfDay: boolean, field: string): Date | undefined {
+  if (value === undefined) return undefined;
+  const instant = parseDateBound(value, zone, endOfDay);
+  if (!instant) throw errors.validation('INVALID_FORMAT', `The parameter ${field} is not a valid date or date-time.`, field);
+  return instant;
+}
+
 function ok(message: string, call: Call) {
   return { status: 200 as const, body: { success: true as const, message, data: { ...call } } };
 }
@@ -58,8 +66,8 @@ export const callsHandlers = {
   },
 
   listCalls: ({ ws, query, now, zone }) => {
-    const from = query.from === undefined ? undefined : parseDateBound(query.from, zone, false);
-    const to = query.to === undefined ? undefined : parseDateBound(query.to, zone, true);
+    const from = bound(query.from, zone, false, 'from');
+    const to = bound(query.to, zone, true, 'to');
     const calls = ws.calls
       .map((c) => settleCall(ws, c, now))
       .filter(

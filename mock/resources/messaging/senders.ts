@@ -27,7 +27,7 @@ export function senderNumber(
     number = bound === null ? ws.phone_numbers.find((p) => p[channel].capable && p[channel].enabled) : ws.phone_numbers.find((p) => p.uuid === bound);
     field = agent ? 'agent_uuid' : 'from';
   }
-  if (!number || !number[channel].capable || !number[channel].enabled) {
+  if (!number?.[channel].capable || !number[channel].enabled) {
     throw errors.validation('VALIDATION_ERROR', `No ${channel === 'call' ? 'call' : 'SMS'}-enabled workspace number to send from.`, field);
   }
   return number;

@@ -1,0 +1,84 @@
+// Builder agent conversations: create (→ processing), list, read (poll), answers, approve and
+// rebuild (seed "States and transitions" > Builder agent conversation: "every write returns at
+// once, and the client polls GET /api/v1/builder-agents/{uuid} until the status leaves
+// `processing`"). Transitions are machine.ts; the clock's part is agent-state.ts.
+import type { HandlerContext, HandlerGroup } from '../../core/handler.ts';
+import { findOr404, newUuid } from '../shared/lookup.ts';
+import { paginate } from '../shared/paging.ts';
+import { type BuilderAgentRecord, changed, settleBuilders, toConversation } from './agent-state.ts';
+import { deriveName } from './builder-talk.ts';
+import { createFlow } from './machine.ts';
+import { readMarkers } from './markers.ts';
+
+type Settling = Pick<HandlerContext, 'ws' | 'now' | 'config'>;
+
+function settle(ctx: Settling): void {
+  settleBuilders(ctx.ws, ctx.now, ctx.config.baseDomain);
+}
+
+function conversation(ctx: Settling, uuid: string): BuilderAgentRecord {
+  settle(ctx);
+  return findOr404(ctx.ws.builder_agents, uuid, 'Builder agent conversation');
+}
+
+export const builderAgentHandlers = {
+  createBuilderAgent: (ctx) => {
+    const { ws, body, now } = ctx;
+    settle(ctx);
+    const name = body.name ?? deriveName(body.prompt);
+    const record: BuilderAgentRecord = { uuid: newUuid(), created_at: now, builder_uuid: null, flow: createFlow(name, body.prompt, now, readMarkers(body.prompt)) };
+    ws.builder_agents.push(record);
+    return { status: 201, body: { success: true, message: 'Builder agent conversation created', data: toConversation(ws, record, now) } };
+  },
+
+  listBuilderAgents: (ctx) => {
+    const { ws, query, now } = ctx;
+    settle(ctx);
+    const all = ws.builder_agents
+      .map((record, index) => ({ record, index }))
+      .filter(({ record }) => query.status === undefined || record.flow.status === query.status)
+      .sort((a, b) => b.record.created_at.getTime() - a.record.created_at.getTime() || b.index - a.index)
+      .map(({ record }) => record);
+    const page = paginate(all, query.page, query.per_page);
+    return {
+      status: 200,
+      body: {
+        success: true,
+        message: 'Builder agent conversations retrieved',
+        data: { items: page.items.map((r) => toConversation(ws, r, now)), pagination: page.pagination },
+      },
+    };
+  },
+
+  getBuilderAgent: (ctx) => {
+    const record = conversation(ctx, ctx.path.uuid);
+    return { status: 200, body: { success: true, message: 'Builder agent conversation retrieved', data: toConversation(ctx.ws, record, ctx.now) } };
+  },
+
+  answerBuilderAgentQuestions: (ctx) => {
+    const record = conversation(ctx, ctx.path.uuid);
+    const answers = ctx.body.answers;
+    record.flow = changed(record.flow, { type: 'answer', at: ctx.now, answers, markers: readMarkers(...answers) });
+    return { status: 200, body: { success: true, message: 'Answers received', data: toConversation(ctx.ws, record, ctx.now) } };
+  },
+
+  approveBuilderAgent: (ctx) => {
+    const record = conversation(ctx, ctx.path.uuid);
+    record.flow = changed(record.flow, { type: 'approve', at: ctx.now });
+    return { status: 200, body: { success: true, message: 'Plan approved', data: toConversation(ctx.ws, record, ctx.now) } };
+  },
+
+  rebuildBuilderAgent: (ctx) => {
+    const record = conversation(ctx, ctx.path.uuid);
+    const { message, replace_prompt } = ctx.body;
+    record.flow = changed(record.flow, {
+      type: 'rebuild',
+      at: ctx.now,
+      message,
+      replace_prompt: replace_prompt === true,
+      markers: readMarkers(message),
+      allowWhileRebuilding: ctx.faults.has('rebuild-no-409'),
+    });
+    return { status: 200, body: { success: true, message: 'Rebuild started', data: toConversation(ctx.ws, record, ctx.now) } };
+  },
+} satisfies HandlerGroup;

@@ -1,0 +1,86 @@
+// A listing's campaign tasks on the mock clock, as pure functions. A task is `pending` until its
+// start (set by the listing's pace), then `in_progress` for its channel's working time, then
+// `completed`; a task whose contact has no address on the channel `failed` at its start. Seed
+// "Other statuses": deleting a listing "cancels pending campaign tasks", so only a pending task can
+// be cancelled; tasks already started run to their end.
+import { type ApiError, errors } from '../../pipeline/api-error.ts';
+import type { AgentChannel } from '../campaigns/records.ts';
+import type { ListingPace, ListingTaskRecord } from './records.ts';
+
+export type TaskStatus = 'pending' | 'in_progress' | 'completed' | 'failed' | 'cancelled';
+
+export const TASK_STATUSES: readonly TaskStatus[] = ['pending', 'in_progress', 'completed', 'failed', 'cancelled'];
+
+/** How long a task works once started: a call rings and talks, a message is handed over. */
+export const TASK_WORK_MS: Record<AgentChannel, number> = {
+  call: 65_000,
+  sms: 2_000,
+  whatsapp: 2_000,
+  email: 2_000,
+  instagram: 2_000,
+  messenger: 2_000,
+};
+
+export function taskStatusAt(task: ListingTaskRecord, nowMs: number): TaskStatus {
+  if (task.cancelled_at !== null) return 'cancelled';
+  const start = task.start_at.getTime();
+  if (nowMs < start) return 'pending';
+  if (task.address === null) return 'failed';
+  return nowMs < start + TASK_WORK_MS[task.channel] ? 'in_progress' : 'completed';
+}
+
+/** When the task ended (completed or failed), or null while it has not. */
+export function taskEndedAt(task: ListingTaskRecord, nowMs: number): Date | null {
+  const status = taskStatusAt(task, nowMs);
+  if (status === 'failed') return task.start_at;
+  if (status === 'completed') return new Date(task.start_at.getTime() + TASK_WORK_MS[task.channel]);
+  return null;
+}
+
+export function intervalMs(pace: ListingPace): number {
+  return 60_000 / Math.max(1, pace.per_minute);
+}
+
+/** Start times of `count` tasks queued at `from`, one every pace interval. */
+export function scheduleStarts(count: number, from: Date, pace: ListingPace): Date[] {
+  const step = intervalMs(pace);
+  const base = from.getTime();
+  return Array.from({ length: count }, (_, i) => new Date(base + Math.round(i * step)));
+}
+
+/** Cancel event: a pending task becomes cancelled; any other is refused. */
+export function cancelTask(task: ListingTaskRecord, now: Date): ListingTaskRecord | ApiError {
+  const status = taskStatusAt(task, now.getTime());
+  if (status !== 'pending') return errors.conflict('Task not pending', `Only a pending task can be cancelled; this one is ${status}.`);
+  return { ...task, cancelled_at: now };
+}
+
+/**
+ * Pace change event: the listing's tasks not yet started get new start times at the new pace,
+ * continuing one interval after the last task that started (never before `now` or the end of the
+ * import). Started, ended and cancelled tasks keep theirs.
+ */
+export function repaceTasks(tasks: ListingTaskRecord[], pace: ListingPace, now: Date, importDoneAt: Date): ListingTaskRecord[] {
+  const nowMs = now.getTime();
+  const step = intervalMs(pace);
+  let lastStart = Number.NEGATIVE_INFINITY;
+  const pending: ListingTaskRecord[] = [];
+  for (const task of tasks) {
+    const status = taskStatusAt(task, nowMs);
+    if (status === 'pending') pending.push(task);
+    else if (status !== 'cancelled' && task.start_at.getTime() > lastStart) lastStart = task.start_at.getTime();
+  }
+  pending.sort((a, b) => a.start_at.getTime() - b.start_at.getTime());
+  const base = Math.max(nowMs, importDoneAt.getTime(), lastStart + step);
+  const next = new Map(pending.map((task, i) => [task.uuid, new Date(base + Math.round(i * step))]));
+  return tasks.map((task) => {
+    const start = next.get(task.uuid);
+    return start === undefined ? task : { ...task, start_at: start };
+  });
+}
+
+export function countByStatus(tasks: Iterable<ListingTaskRecord>, nowMs: number): Record<TaskStatus, number> {
+  const counts: Record<TaskStatus, number> = { pending: 0, in_progress: 0, completed: 0, failed: 0, cancelled: 0 };
+  for (const task of tasks) counts[taskStatusAt(task, nowMs)]++;
+  return counts;
+}

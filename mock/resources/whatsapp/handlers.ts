@@ -1,0 +1,70 @@
+// WhatsApp template settings: create, list (filters template_uuid, waba_id, status; newest first;
+// `data` = {current_page, data, last_page, total}) and delete (the underlying template is
+// unaffected; 409 while a campaign in a blocking status references it). Seed "WhatsApp template
+// setting", "Endpoints" and "Other statuses".
+import type { HandlerGroup } from '../../core/handler.ts';
+import { settleListings } from '../listings/progress.ts';
+import { findOr404, findOr422, newUuid } from '../shared/lookup.ts';
+import { deleteTemplateSetting } from './machine.ts';
+import { renderContent, settingView, type TemplateSetting, templateView } from './template-settings.ts';
+
+export const whatsappHandlers = {
+  createWhatsappTemplateSetting: ({ ws, body, now }) => {
+    const template = findOr422(ws.whatsapp_templates, body.template_uuid, 'template_uuid', 'WhatsApp template');
+    const params = { body: { ...(body.params?.body ?? {}) }, header: { ...(body.params?.header ?? {}) } };
+    const setting: TemplateSetting = {
+      uuid: newUuid(),
+      status: body.status ?? 'active',
+      params,
+      content: renderContent(template, params),
+      template: templateView(template),
+      created_at: now,
+      updated_at: now,
+    };
+    ws.template_settings.push(setting);
+    return { status: 201, body: { success: true, message: 'Template setting created', data: settingView(setting) } };
+  },
+
+  listWhatsappTemplateSettings: ({ ws, query }) => {
+    const page = query.page ?? 1;
+    const perPage = query.per_page ?? 25;
+    // Newest first; among settings created at the same instant, the later created first.
+    const matching = ws.template_settings
+      .map((setting, index) => ({ setting, index }))
+      .filter(
+        ({ setting }) =>
+          (query.template_uuid === undefined || setting.template.uuid === query.template_uuid) &&
+          (query.waba_id === undefined || setting.template.waba_id === query.waba_id) &&
+          (query.status === undefined || setting.status === query.status),
+      )
+      .sort((a, b) => b.setting.created_at.getTime() - a.setting.created_at.getTime() || b.index - a.index)
+      .map(({ setting }) => setting);
+    const start = (page - 1) * perPage;
+    return {
+      status: 200,
+      body: {
+        success: true,
+        message: 'Template settings retrieved',
+        data: {
+          current_page: page,
+          data: matching.slice(start, start + perPage).map(settingView),
+          last_page: Math.max(1, Math.ceil(matching.length / perPage)),
+          total: matching.length,
+        },
+      },
+    };
+  },
+
+  deleteWhatsappTemplateSetting: ({ ws, path, now, faults }) => {
+    const setting = findOr404(ws.template_settings, path.uuid, 'Template setting');
+    settleListings(ws, now);
+    const next = deleteTemplateSetting({ settings: ws.template_settings, campaigns: ws.campaigns }, setting.uuid, faults.has('template-delete-no-409'));
+    if (next instanceof Error) throw next;
+    ws.template_settings = next.settings;
+    ws.campaigns = next.campaigns;
+    return {
+      status: 200,
+      body: { success: true, message: 'Template setting deleted', data: { uuid: setting.uuid, template_uuid: setting.template.uuid, deleted: true } },
+    };
+  },
+} satisfies HandlerGroup;

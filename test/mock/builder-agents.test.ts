@@ -1,0 +1,295 @@
+// Builder agent conversations over real HTTP, on a frozen mock clock the tests advance: the
+// realistic default sequence, each deterministic outcome (prompt markers and the control API), and
+// every transition of the state table, accepted and refused (seed "States and transitions" >
+// Builder agent conversation).
+import type { Server } from 'node:http';
+import { request } from 'undici';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createMockServer, listen } from '../../mock/adapters/node-http.ts';
+import { createMock, type Mock } from '../../mock/core/mock.ts';
+import { MockClock } from '../../mock/time/clock.ts';
+
+interface Reply {
+  status: number;
+  headers: Record<string, unknown>;
+  // biome-ignore lint/suspicious/noExplicitAny: test bodies are read loosely and asserted field by field
+  body: any;
+}
+
+const T0 = Date.parse('2026-03-10T08:00:00Z');
+let mock: Mock;
+let server: Server;
+let base: string;
+let token: string;
+
+beforeAll(async () => {
+  mock = createMock({ clock: new MockClock({ frozenAt: T0 }), validateResponses: true, defaultTenant: 'acme' });
+  server = createMockServer(mock);
+  base = await listen(server, 0, '127.0.0.1');
+});
+
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+beforeEach(() => {
+  mock.store.load(mock.fixtures);
+  mock.faults.set([]);
+  mock.clock.freeze(T0);
+  const all = mock.store.get('acme')?.state.tokens.find((t) => t.permissions.includes('*') && t.revoked_at === null);
+  if (!all) throw new Error('the acme fixture needs a token with every permission');
+  token = all.secret;
+});
+
+async function send(method: string, path: string, body?: unknown, auth: string | null = token, host?: string): Promise<Reply> {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (auth !== null) headers.authorization = `Bearer ${auth}`;
+  if (host !== undefined) headers.host = host;
+  const res = await request(`${base}${path}`, { method: method as 'GET', headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await res.body.text();
+  const isJson = String(res.headers['content-type']).includes('json');
+  return { status: res.statusCode, headers: res.headers, body: isJson && text !== '' ? JSON.parse(text) : text };
+}
+
+const api = (method: string, path: string, body?: unknown) => send(method, `/api/v1${path}`, body);
+const control = (method: string, path: string, body?: unknown) => send(method, `/__mock${path}`, body, null);
+const advance = (ms: number) => mock.clock.advance(ms);
+
+async function create(prompt: string, name?: string): Promise<Reply> {
+  const res = await api('POST', '/builder-agents', name === undefined ? { prompt } : { prompt, name });
+  expect(res.status).toBe(201);
+  return res;
+}
+
+async function poll(uuid: string): Promise<Reply> {
+  const res = await api('GET', `/builder-agents/${uuid}`);
+  expect(res.status).toBe(200);
+  return res;
+}
+
+/** A conversation brought to `status` through the prompt marker (processing: a long delay). */
+async function conversationIn(status: string): Promise<string> {
+  if (status === 'processing') return (await create('A sign-up page [delay:600000]')).body.data.uuid;
+  const uuid = (await create(`A sign-up page [outcome:${status}] [delay:1000]`)).body.data.uuid;
+  advance(1000);
+  expect((await poll(uuid)).body.data.status).toBe(status);
+  return uuid;
+}
+
+function expectConflict(res: Reply): void {
+  expect(res.status).toBe(409);
+  expect(res.body.success).toBe(false);
+  expect(res.body.error.code).toBe('CONFLICT');
+  expect(typeof res.body.error.details).toBe('string');
+}
+
+describe('the realistic default sequence', () => {
+  it('creates in processing, then gathering, awaiting_approval and deployed as the clock moves and the client acts', async () => {
+    const created = await create('Build a dashboard of tomorrow\'s appointments with a WhatsApp reminder button.');
+    const c = created.body.data;
+    expect(c).toMatchObject({ status: 'processing', questions: [], builder: null, name: "Dashboard of tomorrow's appointments" });
+    expect(c.created_at).toBe('2026-03-10T09:00:00+01:00');
+
+    advance(3_999);
+    expect((await poll(c.uuid)).body.data.status).toBe('processing');
+    advance(1);
+    const gathering = (await poll(c.uuid)).body.data;
+    expect(gathering.status).toBe('gathering');
+    expect(gathering.questions).toHaveLength(2);
+    expect(gathering.updated_at).toBe('2026-03-10T09:00:04+01:00');
+
+    const answered = await api('POST', `/builder-agents/${c.uuid}/answers`, { answers: ['The front desk team.', 'The table "Reminders".'] });
+    expect(answered.status).toBe(200);
+    expect(answered.body.data).toMatchObject({ status: 'processing', questions: [] });
+
+    advance(5_999);
+    expect((await poll(c.uuid)).body.data.status).toBe('processing');
+    advance(1);
+    const plan = (await poll(c.uuid)).body.data;
+    expect(plan.status).toBe('awaiting_approval');
+    expect(plan.message).toContain('The table "Reminders".');
+
+    const approved = await api('POST', `/builder-agents/${c.uuid}/approve`);
+    expect(approved.status).toBe(200);
+    expect(approved.body.data.status).toBe('processing');
+    expect(approved.body.data.builder).toBeNull();
+
+    advance(15_000);
+    const deployed = (await poll(c.uuid)).body.data;
+    expect(deployed.status).toBe('deployed');
+    expect(deployed.builder).toMatchObject({ status: 'running', kind: 'codebase', name: c.name, review_passed: true, qa_passed: true });
+    expect(deployed.builder.preview_url).toMatch(/^https:\/\/acme\.localhost\/__preview\/[0-9a-f-]{36}\/$/);
+
+    const preview = await send('GET', new URL(deployed.builder.preview_url).pathname, undefined, null);
+    expect(preview.body).toContain(`<h1>${c.name}</h1>`);
+    expect(preview.status).toBe(200);
+
+    const listed = await api('GET', '/builders');
+    expect(listed.body.data.items.map((b: { uuid: string }) => b.uuid)).toEqual([deployed.builder.uuid]);
+  });
+
+  it('uses the given name, and lists newest first with a status filter', async () => {
+    const first = (await create('First app [outcome:failed] [delay:10]', 'Alpha')).body.data;
+    advance(1_000);
+    const second = (await create('Second app', 'Beta')).body.data;
+    expect(first.name).toBe('Alpha');
+    const all = await api('GET', '/builder-agents');
+    expect(all.body.data.items.map((c: { uuid: string }) => c.uuid)).toEqual([second.uuid, first.uuid]);
+    expect(all.body.data.pagination).toEqual({ page: 1, per_page: 25, total: 2, total_pages: 1 });
+    const failed = await api('GET', '/builder-agents?status=failed');
+    expect(failed.body.data.items.map((c: { uuid: string }) => c.uuid)).toEqual([first.uuid]);
+  });
+});
+
+describe('deterministic outcomes', () => {
+  it.each(['gathering', 'awaiting_approval', 'deployed', 'failed'])('the prompt marker [outcome:%s] ends processing there', async (status) => {
+    const uuid = (await create(`A webinar sign-up page [outcome:${status}]`)).body.data.uuid;
+    advance(4_000);
+    const c = (await poll(uuid)).body.data;
+    expect(c.status).toBe(status);
+    expect(c.questions.length > 0).toBe(status === 'gathering');
+    expect(c.builder === null).toBe(status !== 'deployed');
+    expect(c.name).toBe('A webinar sign-up page');
+  });
+
+  it('the prompt marker [delay:…] sets the processing time', async () => {
+    const uuid = (await create('A quiz app [delay:2s] [outcome:awaiting_approval]')).body.data.uuid;
+    advance(1_999);
+    expect((await poll(uuid)).body.data.status).toBe('processing');
+    advance(1);
+    expect((await poll(uuid)).body.data.status).toBe('awaiting_approval');
+  });
+
+  it('a marker in an answer decides the next processing', async () => {
+    const uuid = await conversationIn('gathering');
+    const questions = (await poll(uuid)).body.data.questions as string[];
+    const res = await api('POST', `/builder-agents/${uuid}/answers`, { answers: questions.map((_, i) => (i === 0 ? 'Everyone [outcome:deployed] [delay:50]' : 'No')) });
+    expect(res.body.data.status).toBe('processing');
+    advance(50);
+    expect((await poll(uuid)).body.data.status).toBe('deployed');
+  });
+
+  it('the control API ends the current processing now, with the given questions', async () => {
+    const uuid = await conversationIn('processing');
+    const set = await control('POST', `/builder-agents/${uuid}/outcome`, { status: 'gathering', after_ms: 0, questions: ['Which colour?'] });
+    expect(set.status).toBe(200);
+    const c = (await poll(uuid)).body.data;
+    expect(c).toMatchObject({ status: 'gathering', questions: ['Which colour?'] });
+  });
+
+  it('the control API queues the outcome of the next processing when none runs', async () => {
+    const uuid = await conversationIn('awaiting_approval');
+    const set = await control('POST', `/builder-agents/${uuid}/outcome`, { status: 'failed', after_ms: 2_000, message: 'Out of capacity.' });
+    expect(set.status).toBe(200);
+    expect(set.body.data.queued).toMatchObject({ status: 'failed', after_ms: 2_000 });
+    await api('POST', `/builder-agents/${uuid}/approve`);
+    advance(1_999);
+    expect((await poll(uuid)).body.data.status).toBe('processing');
+    advance(1);
+    expect((await poll(uuid)).body.data).toMatchObject({ status: 'failed', message: 'Out of capacity.', builder: null });
+  });
+
+  it('the control API refuses bad outcomes and unknown conversations', async () => {
+    const uuid = await conversationIn('processing');
+    expect((await control('POST', `/builder-agents/${uuid}/outcome`, { status: 'processing' })).status).toBe(422);
+    expect((await control('POST', `/builder-agents/${uuid}/outcome`, { status: 'failed', after_ms: -1 })).status).toBe(422);
+    expect((await control('POST', `/builder-agents/${uuid}/outcome`, { status: 'failed', questions: ['Why?'] })).status).toBe(422);
+    expect((await control('POST', '/builder-agents/3f1d2c4b-0000-4000-8000-000000000000/outcome', { status: 'failed' })).status).toBe(404);
+    const described = await control('GET', `/builder-agents/${uuid}`);
+    expect(described.body).toMatchObject({ tenant: 'acme', status: 'processing', phase: { kind: 'create', outcome: 'gathering' } });
+  });
+});
+
+describe('the state table', () => {
+  const writes = {
+    answers: (uuid: string) => api('POST', `/builder-agents/${uuid}/answers`, { answers: ['Our team.', 'Yes.'] }),
+    approve: (uuid: string) => api('POST', `/builder-agents/${uuid}/approve`),
+    rebuild: (uuid: string) => api('POST', `/builder-agents/${uuid}/rebuild`, { message: 'Make the button blue.' }),
+  };
+  // [status, write, accepted]: the seed's table; every other pair is refused with 409.
+  const table: Array<[string, keyof typeof writes, boolean]> = [
+    ['processing', 'answers', false],
+    ['processing', 'approve', false],
+    ['processing', 'rebuild', false],
+    ['gathering', 'answers', true],
+    ['gathering', 'approve', false],
+    ['gathering', 'rebuild', false],
+    ['awaiting_approval', 'answers', false],
+    ['awaiting_approval', 'approve', true],
+    ['awaiting_approval', 'rebuild', false],
+    ['deployed', 'answers', false],
+    ['deployed', 'approve', false],
+    ['deployed', 'rebuild', true],
+    ['failed', 'answers', false],
+    ['failed', 'approve', false],
+    ['failed', 'rebuild', true],
+  ];
+
+  it.each(table)('%s + %s → accepted: %s', async (status, write, accepted) => {
+    const uuid = await conversationIn(status);
+    const before = (await poll(uuid)).body.data;
+    const res = await writes[write](uuid);
+    if (accepted) {
+      expect(res.status).toBe(200);
+      expect(res.body.data.status).toBe('processing');
+      expect(res.body.data.questions).toEqual([]);
+    } else {
+      expectConflict(res);
+      expect((await poll(uuid)).body.data).toEqual(before);
+    }
+  });
+
+  it('answers need exactly one answer per question (422 on answers)', async () => {
+    const uuid = await conversationIn('gathering');
+    const res = await api('POST', `/builder-agents/${uuid}/answers`, { answers: ['Only one.'] });
+    expect(res.status).toBe(422);
+    expect(res.body.error).toMatchObject({ code: 'VALIDATION_ERROR', field: 'answers' });
+    expect((await poll(uuid)).body.data.status).toBe('gathering');
+  });
+
+  it('a finished conversation says so when answered', async () => {
+    const uuid = await conversationIn('deployed');
+    const res = await writes.answers(uuid);
+    expectConflict(res);
+    expect(res.body.error.details).toContain('finished');
+  });
+
+  it('unknown and malformed conversation ids', async () => {
+    const missing = await api('GET', '/builder-agents/3f1d2c4b-0000-4000-8000-000000000000');
+    expect(missing.status).toBe(404);
+    expect(missing.body.error.code).toBe('RESOURCE_NOT_FOUND');
+    const malformed = await api('POST', '/builder-agents/not-a-uuid/approve');
+    expect(malformed.status).toBe(422);
+    expect(malformed.body.error.code).toBe('INVALID_UUID');
+    const noPrompt = await api('POST', '/builder-agents', { name: 'No prompt' });
+    expect(noPrompt.status).toBe(422);
+    expect(noPrompt.body.error).toMatchObject({ code: 'VALIDATION_ERROR', field: 'prompt' });
+  });
+});
+
+describe('a conversation across a snapshot export and import', () => {
+  it('keeps processing and ends on time', async () => {
+    const uuid = (await create('A survey page [outcome:deployed] [delay:5s]')).body.data.uuid;
+    advance(2_000);
+    const snapshot = await control('GET', '/snapshot');
+    expect((await control('PUT', '/snapshot', snapshot.body)).status).toBe(200);
+    advance(2_999);
+    expect((await poll(uuid)).body.data.status).toBe('processing');
+    advance(1);
+    const c = (await poll(uuid)).body.data;
+    expect(c.status).toBe('deployed');
+    expect(c.builder.status).toBe('running');
+  });
+});
+
+describe('a conversation in another workspace', () => {
+  it('is not found with that workspace\'s host and token', async () => {
+    const uuid = await conversationIn('gathering');
+    const globexToken = mock.store.get('globex')?.state.tokens.find((t) => t.permissions.includes('*') && t.revoked_at === null)?.secret;
+    expect(globexToken).toBeDefined();
+    const port = new URL(base).port;
+    const theirs = await send('GET', `/api/v1/builder-agents/${uuid}`, undefined, globexToken, `globex.localhost:${port}`);
+    expect(theirs.status).toBe(404);
+    expect(theirs.body.error.code).toBe('RESOURCE_NOT_FOUND');
+    const ours = await send('GET', `/api/v1/builder-agents/${uuid}`, undefined, token, `acme.localhost:${port}`);
+    expect(ours.status).toBe(200);
+  });
+});

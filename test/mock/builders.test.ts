@@ -1,0 +1,359 @@
+// Builder apps over real HTTP on a frozen mock clock: upload, deploy, start, stop and auto-stop on
+// the clock, the preview URL (200 while running, 503 while deploying, 404 when stopped), cost that
+// accrues only while running, live logs with the service token masked, and the command terminal
+// (seed "What the service does" > Builders).
+import type { Server } from 'node:http';
+import { request } from 'undici';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createMockServer, listen } from '../../mock/adapters/node-http.ts';
+import { createMock, type Mock } from '../../mock/core/mock.ts';
+import { MockClock } from '../../mock/time/clock.ts';
+
+interface Reply {
+  status: number;
+  headers: Record<string, unknown>;
+  // biome-ignore lint/suspicious/noExplicitAny: test bodies are read loosely and asserted field by field
+  body: any;
+}
+
+const T0 = Date.parse('2026-03-10T08:00:00Z');
+let mock: Mock;
+let server: Server;
+let base: string;
+let token: string;
+
+beforeAll(async () => {
+  mock = createMock({ clock: new MockClock({ frozenAt: T0 }), validateResponses: true, defaultTenant: 'acme' });
+  server = createMockServer(mock);
+  base = await listen(server, 0, '127.0.0.1');
+});
+
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+beforeEach(() => {
+  mock.store.load(mock.fixtures);
+  mock.faults.set([]);
+  mock.clock.freeze(T0);
+  const all = mock.store.get('acme')?.state.tokens.find((t) => t.permissions.includes('*') && t.revoked_at === null);
+  if (!all) throw new Error('the acme fixture needs a token with every permission');
+  token = all.secret;
+});
+
+async function send(method: string, path: string, body?: unknown, auth: string | null = token, host?: string): Promise<Reply> {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (auth !== null) headers.authorization = `Bearer ${auth}`;
+  if (host !== undefined) headers.host = host;
+  const res = await request(`${base}${path}`, { method: method as 'GET', headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await res.body.text();
+  const isJson = String(res.headers['content-type']).includes('json');
+  return { status: res.statusCode, headers: res.headers, body: isJson && text !== '' ? JSON.parse(text) : text };
+}
+
+const api = (method: string, path: string, body?: unknown) => send(method, `/api/v1${path}`, body);
+const control = (method: string, path: string, body?: unknown) => send(method, `/__mock${path}`, body, null);
+const advance = (ms: number) => mock.clock.advance(ms);
+
+
+const SERVER_JS = "import { createServer } from 'node:http';\ncreateServer((req, res) => res.end('ok')).listen(8080);\n";
+
+const UPLOAD = {
+  name: 'Order status lookup',
+  entrypoint: 'node server.js',
+  files: [
+    { path: 'package.json', content: '{"name":"order-status-lookup","scripts":{"start":"node server.js"}}' },
+    { path: 'server.js', content: SERVER_JS },
+    { path: 'public/index.html', content: '<h1>Order status</h1>' },
+  ],
+};
+
+async function upload(overrides: Record<string, unknown> = {}): Promise<Reply> {
+  const res = await api('POST', '/builders', { ...UPLOAD, ...overrides });
+  expect(res.status).toBe(201);
+  return res;
+}
+
+async function get(uuid: string): Promise<Reply> {
+  const res = await api('GET', `/builders/${uuid}`);
+  expect(res.status).toBe(200);
+  return res;
+}
+
+async function status(uuid: string): Promise<string> {
+  return (await get(uuid)).body.data.status;
+}
+
+async function running(overrides: Record<string, unknown> = {}): Promise<Reply['body']> {
+  const app = (await upload(overrides)).body.data;
+  advance(8_000);
+  expect(await status(app.uuid)).toBe('running');
+  return (await get(app.uuid)).body.data;
+}
+
+function previewOf(url: string, method = 'GET'): Promise<Reply> {
+  return send(method, new URL(url).pathname, undefined, null);
+}
+
+async function logLines(uuid: string, since?: string): Promise<{ lines: Array<{ stream: string; line: string; timestamp: string }>; next_cursor: string; has_more: boolean }> {
+  const res = await api('GET', `/builders/${uuid}/logs${since === undefined ? '' : `?since=${since}`}`);
+  expect(res.status).toBe(200);
+  return res.body.data;
+}
+
+function exec(uuid: string, command: string, timeout_seconds?: number): Promise<Reply> {
+  return api('POST', `/builders/${uuid}/exec`, timeout_seconds === undefined ? { command } : { command, timeout_seconds });
+}
+
+describe('upload and deploy', () => {
+  it('creates the app deploying with the defaults, then running on the clock', async () => {
+    const res = await upload();
+    const app = res.body.data;
+    expect(app).toMatchObject({
+      name: 'Order status lookup',
+      kind: 'codebase',
+      status: 'deploying',
+      entrypoint: 'node server.js',
+      port: 8080,
+      job_type: 'always_on',
+      auto_stop_interval: 0,
+      backup_interval_hours: 24,
+      review_passed: false,
+      qa_passed: false,
+      cost: { currency: 'USD', hourly_rate: 0.04, runtime_hours: 0, cost: 0, billing: 'accruing' },
+    });
+    expect(app.service_token).toMatch(/^svc_[A-Za-z0-9]{30}$/);
+    expect(app.preview_url).toBe(`https://acme.localhost/__preview/${app.uuid}/`);
+    advance(7_999);
+    expect(await status(app.uuid)).toBe('deploying');
+    advance(1);
+    expect(await status(app.uuid)).toBe('running');
+    const listed = await api('GET', '/builders?status=running');
+    expect(listed.body.data.items.map((b: { uuid: string }) => b.uuid)).toEqual([app.uuid]);
+  });
+
+  it('fails the deploy when the entrypoint\'s script is not among the files', async () => {
+    const app = (await upload({ entrypoint: 'node src/main.js' })).body.data;
+    advance(8_000);
+    expect(await status(app.uuid)).toBe('failed');
+    const { lines } = await logLines(app.uuid);
+    expect(lines.at(-2)).toMatchObject({ stream: 'stderr', line: "Error: Cannot find module '/app/src/main.js'" });
+  });
+
+  it('refuses duplicate file paths (422 on files)', async () => {
+    const res = await api('POST', '/builders', { ...UPLOAD, files: [UPLOAD.files[1], UPLOAD.files[1]] });
+    expect(res.status).toBe(422);
+    expect(res.body.error).toMatchObject({ code: 'VALIDATION_ERROR', field: 'files' });
+    expect((await api('GET', '/builders')).body.data.items).toEqual([]);
+  });
+});
+
+describe('start, stop and the preview URL', () => {
+  it('serves the preview only while running: 503 deploying, 200 running, 404 stopped', async () => {
+    const app = (await upload()).body.data;
+    const deploying = await previewOf(app.preview_url);
+    expect(deploying.status).toBe(503);
+    expect(deploying.headers['retry-after']).toBe('8');
+    advance(8_000);
+    const up = await previewOf(app.preview_url);
+    expect(up.status).toBe(200);
+    expect(up.body).toBe('<h1>Order status</h1>');
+    expect(up.headers['content-type']).toBe('text/html; charset=utf-8');
+
+    const stopped = await api('POST', `/builders/${app.uuid}/stop`);
+    expect(stopped.status).toBe(200);
+    expect(stopped.body.data.status).toBe('stopped');
+    expect((await previewOf(app.preview_url)).status).toBe(404);
+
+    const started = await api('POST', `/builders/${app.uuid}/start`);
+    expect(started.status).toBe(200);
+    expect(started.body.data.status).toBe('deploying');
+    advance(2_999);
+    expect((await previewOf(app.preview_url)).status).toBe(503);
+    advance(1);
+    expect(await status(app.uuid)).toBe('running');
+    expect((await previewOf(app.preview_url)).status).toBe(200);
+  });
+
+  it('refuses start while deploying or running and stop while stopped or failed (409)', async () => {
+    const app = (await upload()).body.data;
+    const early = await api('POST', `/builders/${app.uuid}/start`);
+    expect(early.status).toBe(409);
+    expect(early.body.error.code).toBe('CONFLICT');
+    advance(8_000);
+    expect((await api('POST', `/builders/${app.uuid}/start`)).status).toBe(409);
+    expect((await api('POST', `/builders/${app.uuid}/stop`)).status).toBe(200);
+    const again = await api('POST', `/builders/${app.uuid}/stop`);
+    expect(again.status).toBe(409);
+    expect(again.body.error.code).toBe('CONFLICT');
+    const broken = (await upload({ entrypoint: 'python app.py' })).body.data;
+    advance(8_000);
+    expect(await status(broken.uuid)).toBe('failed');
+    expect((await api('POST', `/builders/${broken.uuid}/stop`)).status).toBe(409);
+    expect((await api('POST', `/builders/${broken.uuid}/start`)).status).toBe(200);
+  });
+
+  it('stop while deploying stops it for good', async () => {
+    const app = (await upload()).body.data;
+    expect((await api('POST', `/builders/${app.uuid}/stop`)).body.data.status).toBe('stopped');
+    advance(60_000);
+    expect(await status(app.uuid)).toBe('stopped');
+  });
+
+  it('an unknown app is 404, a preview of an unknown app too', async () => {
+    const res = await api('GET', '/builders/3f1d2c4b-0000-4000-8000-000000000000');
+    expect(res.status).toBe(404);
+    expect(res.body.error.code).toBe('RESOURCE_NOT_FOUND');
+    expect((await send('GET', '/__preview/3f1d2c4b-0000-4000-8000-000000000000/', undefined, null)).status).toBe(404);
+  });
+});
+
+describe('auto-stop', () => {
+  it('stops a running app after auto_stop_interval idle minutes; preview requests keep it up', async () => {
+    const app = await running({ auto_stop_interval: 30 });
+    advance(20 * 60_000);
+    expect((await previewOf(app.preview_url)).status).toBe(200);
+    advance(30 * 60_000 - 1);
+    expect(await status(app.uuid)).toBe('running');
+    advance(1);
+    expect(await status(app.uuid)).toBe('stopped');
+    expect((await previewOf(app.preview_url)).status).toBe(404);
+    const { lines } = await logLines(app.uuid);
+    expect(lines.at(-1)).toMatchObject({ stream: 'system', line: 'Auto-stopped after 30 idle minutes' });
+  });
+
+  it('0 never stops; a new interval counts from the change', async () => {
+    const app = await running();
+    advance(7 * 24 * 3_600_000);
+    expect(await status(app.uuid)).toBe('running');
+    const set = await api('PUT', `/builders/${app.uuid}/auto-stop`, { auto_stop_interval: 5 });
+    expect(set.status).toBe(200);
+    expect(set.body.data).toMatchObject({ auto_stop_interval: 5, status: 'running' });
+    advance(5 * 60_000 - 1);
+    expect(await status(app.uuid)).toBe('running');
+    advance(1);
+    expect(await status(app.uuid)).toBe('stopped');
+    const bad = await api('PUT', `/builders/${app.uuid}/auto-stop`, { auto_stop_interval: 10081 });
+    expect(bad.status).toBe(422);
+    expect(bad.body.error.field).toBe('auto_stop_interval');
+  });
+});
+
+describe('cost', () => {
+  it('accrues only while running', async () => {
+    const app = await running();
+    advance(3_600_000);
+    expect((await get(app.uuid)).body.data.cost).toMatchObject({ runtime_hours: 1, cost: 0.04 });
+    await api('POST', `/builders/${app.uuid}/stop`);
+    advance(5 * 3_600_000);
+    expect((await get(app.uuid)).body.data.cost).toMatchObject({ runtime_hours: 1, cost: 0.04 });
+    await api('POST', `/builders/${app.uuid}/start`);
+    advance(3_000);
+    expect((await get(app.uuid)).body.data.cost.runtime_hours).toBe(1);
+    advance(1.5 * 3_600_000);
+    expect((await get(app.uuid)).body.data.cost).toMatchObject({ runtime_hours: 2.5, cost: 0.1 });
+  });
+});
+
+describe('live logs', () => {
+  it('grow while the app runs, with the service token masked', async () => {
+    const app = await running();
+    const first = await logLines(app.uuid);
+    const text = first.lines.map((l) => l.line).join('\n');
+    expect(first.lines[0]).toMatchObject({ stream: 'system', line: 'Deploying app from 3 files; entrypoint "node server.js" on port 8080' });
+    expect(text).toContain('SERVICE_TOKEN=***');
+    expect(text).not.toContain(app.service_token);
+    expect(first.has_more).toBe(false);
+
+    const idle = await logLines(app.uuid, first.next_cursor);
+    expect(idle).toEqual({ lines: [], next_cursor: first.next_cursor, has_more: false });
+
+    advance(2 * 60_000);
+    const later = await logLines(app.uuid, first.next_cursor);
+    expect(later.lines).toHaveLength(4);
+    expect(later.lines.every((l) => l.stream === 'stdout' && l.line.startsWith('GET /healthz 200'))).toBe(true);
+    expect(later.lines[0]?.timestamp).toBe('2026-03-10T09:00:38+01:00');
+
+    await api('POST', `/builders/${app.uuid}/stop`);
+    const atStop = await logLines(app.uuid, later.next_cursor);
+    advance(10 * 60_000);
+    expect((await logLines(app.uuid, atStop.next_cursor)).lines).toEqual([]);
+  });
+
+  it('masks the token in any line the app writes, and pages with limit', async () => {
+    const app = await running();
+    const written = await control('POST', `/builders/${app.uuid}/logs`, {
+      lines: [{ line: `Authorization: Bearer ${app.service_token}`, stream: 'stderr' }, { line: 'plain' }],
+    });
+    expect(written.status).toBe(200);
+    const all = await logLines(app.uuid);
+    expect(all.lines.at(-2)).toMatchObject({ stream: 'stderr', line: 'Authorization: Bearer ***' });
+    expect(all.lines.at(-1)).toMatchObject({ stream: 'stdout', line: 'plain' });
+    const page = await api('GET', `/builders/${app.uuid}/logs?limit=2`);
+    expect(page.body.data.lines).toHaveLength(2);
+    expect(page.body.data.has_more).toBe(true);
+    const rest = await logLines(app.uuid, page.body.data.next_cursor);
+    expect(rest.lines).toEqual(all.lines.slice(2));
+  });
+
+  it('refuses a cursor it did not give (422 on since)', async () => {
+    const app = await running();
+    const res = await api('GET', `/builders/${app.uuid}/logs?since=bm90LWEtY3Vyc29y`);
+    expect(res.status).toBe(422);
+    expect(res.body.error).toMatchObject({ code: 'VALIDATION_ERROR', field: 'since' });
+  });
+});
+
+describe('exec', () => {
+  it('runs a command in the app root and returns its output', async () => {
+    const app = await running();
+    const ls = await exec(app.uuid, 'ls');
+    expect(ls.status).toBe(200);
+    expect(ls.body.data).toEqual({ exit_code: 0, stdout: 'package.json\npublic\nserver.js\n', stderr: '', duration_ms: 4, timed_out: false });
+    expect((await exec(app.uuid, 'cat server.js')).body.data.stdout).toBe(SERVER_JS);
+    expect((await exec(app.uuid, 'echo port $PORT')).body.data.stdout).toBe('port 8080\n');
+    expect((await exec(app.uuid, 'printenv SERVICE_TOKEN')).body.data.stdout).toBe('***\n');
+    const missing = (await exec(app.uuid, 'ls dist')).body.data;
+    expect(missing).toMatchObject({ exit_code: 2, stdout: '', stderr: "ls: cannot access 'dist': No such file or directory\n" });
+    expect((await exec(app.uuid, 'rails server')).body.data).toMatchObject({ exit_code: 127, stderr: 'sh: 1: rails: not found\n' });
+  });
+
+  it('kills a command after timeout_seconds', async () => {
+    const app = await running();
+    expect((await exec(app.uuid, 'sleep 5', 2)).body.data).toEqual({ exit_code: 137, stdout: '', stderr: '', duration_ms: 2000, timed_out: true });
+    expect((await exec(app.uuid, 'sleep 1', 2)).body.data).toMatchObject({ exit_code: 0, duration_ms: 1000, timed_out: false });
+  });
+
+  it('needs a running app (409)', async () => {
+    const app = (await upload()).body.data;
+    const res = await exec(app.uuid, 'ls');
+    expect(res.status).toBe(409);
+    expect(res.body.error.code).toBe('CONFLICT');
+  });
+});
+
+describe('the control API for apps', () => {
+  it('decides how the current deploy ends', async () => {
+    const app = (await upload()).body.data;
+    const res = await control('POST', `/builders/${app.uuid}/outcome`, { status: 'failed', reason: 'Out of memory.' });
+    expect(res.status).toBe(200);
+    expect(await status(app.uuid)).toBe('failed');
+    expect((await logLines(app.uuid)).lines.at(-2)).toMatchObject({ stream: 'stderr', line: 'Out of memory.' });
+  });
+
+  it('queues the result of the next start', async () => {
+    const app = await running();
+    await api('POST', `/builders/${app.uuid}/stop`);
+    expect((await control('POST', `/builders/${app.uuid}/outcome`, { status: 'failed', after_ms: 500 })).status).toBe(200);
+    await api('POST', `/builders/${app.uuid}/start`);
+    advance(499);
+    expect(await status(app.uuid)).toBe('deploying');
+    advance(1);
+    expect(await status(app.uuid)).toBe('failed');
+  });
+
+  it('refuses bad bodies', async () => {
+    const app = (await upload()).body.data;
+    expect((await control('POST', `/builders/${app.uuid}/outcome`, { status: 'stopped' })).status).toBe(422);
+    expect((await control('POST', `/builders/${app.uuid}/logs`, { lines: [{ line: 1 }] })).status).toBe(422);
+    expect((await control('POST', '/builders/3f1d2c4b-0000-4000-8000-000000000000/logs', { lines: [{ line: 'x' }] })).status).toBe(404);
+  });
+});

@@ -1,0 +1,223 @@
+// Coaching agents over HTTP (seed "Coaching agents": "The first one created becomes the default, and
+// exactly one is always the default"; "Other statuses": "setting a coaching agent as default makes
+// it the only default"): create with the contract's defaults, list oldest first, read, update
+// settings, set-default; a fast-check property drives random sequences in-process and checks the
+// invariant after every step; the `two-default-coaches` fault breaks it.
+import fc from 'fast-check';
+import { afterEach, describe, expect, it } from 'vitest';
+import { dataOf, expectShapeB, type Json, openWorld, READ_ONLY_TOKEN, type World, workspace } from './campaigns-world.ts';
+
+const COACHES = '/api/v1/coaching-agents';
+const UNKNOWN = '0f0e0d0c-0b0a-4909-8807-060504030201';
+
+interface Coach {
+  uuid: string;
+  name: string;
+  is_default: boolean;
+  coaching_tone: string;
+  auto_trigger_threshold: number;
+  language: string;
+  created_at: string;
+  updated_at: string;
+  [key: string]: unknown;
+}
+
+interface CoachPage {
+  items: Coach[];
+  pagination: { page: number; per_page: number; total: number; total_pages: number };
+}
+
+let world: World | undefined;
+afterEach(async () => {
+  await world?.close();
+  world = undefined;
+});
+
+async function open(faults: string[] = [], transport: 'http' | 'fetch' = 'http'): Promise<World> {
+  world = await openWorld(undefined, transport, faults);
+  return world;
+}
+
+async function create(w: World, body: Json): Promise<Coach> {
+  const reply = await w.call('POST', COACHES, { json: body });
+  expect(reply.status, reply.text).toBe(201);
+  return dataOf<Coach>(reply);
+}
+
+async function all(w: World): Promise<Coach[]> {
+  return dataOf<CoachPage>(await w.call('GET', COACHES, { query: { per_page: '100' } })).items;
+}
+
+const defaults = (list: Coach[]) => list.filter((c) => c.is_default).map((c) => c.uuid);
+
+type Step = { kind: 'create'; name: string } | { kind: 'set-default'; pick: number } | { kind: 'update'; pick: number; threshold: number };
+
+const steps: fc.Arbitrary<Step[]> = fc.array(
+  fc.oneof(
+    fc.record({ kind: fc.constant('create' as const), name: fc.string({ minLength: 1, maxLength: 20 }) }),
+    fc.record({ kind: fc.constant('set-default' as const), pick: fc.nat() }),
+    fc.record({ kind: fc.constant('update' as const), pick: fc.nat(), threshold: fc.integer({ min: 0, max: 100 }) }),
+  ),
+  { minLength: 1, maxLength: 12 },
+);
+
+/** From a fresh workspace, after every step: the first created, or the last set, is the only default. */
+function exactlyOneDefault(w: World) {
+  return fc.asyncProperty(steps, async (sequence) => {
+    expect((await w.h.control('POST', '/fixtures', { workspaces: [workspace()] })).status).toBe(200);
+    let expectedDefault: string | undefined;
+    const uuids: string[] = [];
+    for (const s of sequence) {
+      if (s.kind === 'create') {
+        const created = await create(w, { name: s.name });
+        uuids.push(created.uuid);
+        expectedDefault ??= created.uuid;
+      } else if (uuids.length > 0) {
+        const target = uuids[s.pick % uuids.length] as string;
+        if (s.kind === 'set-default') {
+          expect((await w.call('POST', `${COACHES}/${target}/set-default`)).status).toBe(200);
+          expectedDefault = target;
+        } else {
+          expect((await w.call('PUT', `${COACHES}/${target}`, { json: { auto_trigger_threshold: s.threshold } })).status).toBe(200);
+        }
+      }
+      const list = await all(w);
+      expect(list).toHaveLength(uuids.length);
+      expect(defaults(list)).toEqual(expectedDefault === undefined ? [] : [expectedDefault]);
+    }
+  });
+}
+
+describe('create and read', () => {
+  it('makes the first coaching agent the default and later ones not', async () => {
+    const w = await open();
+    expect(await all(w)).toEqual([]);
+    const first = await create(w, { name: 'Sales coach' });
+    const second = await create(w, { name: 'Support coach' });
+    expect(first.is_default).toBe(true);
+    expect(second.is_default).toBe(false);
+    expect(defaults(await all(w))).toEqual([first.uuid]);
+  });
+
+  it('fills omitted settings with the defaults and keeps the ones sent', async () => {
+    const w = await open();
+    const minimal = await create(w, { name: 'Support quality coach' });
+    expect(minimal).toMatchObject({
+      coaching_tone: 'supportive',
+      auto_trigger_threshold: 60,
+      training_examples: [],
+      resource_library: [],
+      general_guidelines: '',
+      include_resources: false,
+      language: 'en',
+      created_at: '2026-03-14T10:30:00+01:00',
+      updated_at: '2026-03-14T10:30:00+01:00',
+    });
+    const full = {
+      name: 'Sales coach',
+      coaching_tone: 'direct',
+      auto_trigger_threshold: 72,
+      training_examples: [{ scenario: 'Price objection answered with a discount', feedback: 'Restate the value first.' }],
+      resource_library: [{ title: 'Objection playbook', url: 'https://coaching.example/objections.pdf' }],
+      general_guidelines: 'One strength, one improvement.',
+      include_resources: true,
+      language: 'de-DE',
+    };
+    const created = await create(w, full);
+    expect(created).toMatchObject(full);
+    expect(dataOf<Coach>(await w.call('GET', `${COACHES}/${created.uuid}`))).toEqual(created);
+  });
+
+  it('refuses invalid settings with 422 and an unknown coaching agent with 404', async () => {
+    const w = await open();
+    expect(expectShapeB(await w.call('POST', COACHES, { json: { name: 'x', auto_trigger_threshold: 101 } }), 422).field).toBe('auto_trigger_threshold');
+    expect(expectShapeB(await w.call('POST', COACHES, { json: { name: 'x', coaching_tone: 'harsh' } }), 422).field).toBe('coaching_tone');
+    expect(expectShapeB(await w.call('POST', COACHES, { json: { name: 'x', language: 'english!' } }), 422).code).toBe('INVALID_FORMAT');
+    expect(expectShapeB(await w.call('POST', COACHES, { json: { name: 'x', is_default: true } }), 422).field).toBe('is_default');
+    expect(await all(w)).toEqual([]);
+    expect(expectShapeB(await w.call('GET', `${COACHES}/${UNKNOWN}`), 404).code).toBe('RESOURCE_NOT_FOUND');
+    expectShapeB(await w.call('PUT', `${COACHES}/${UNKNOWN}`, { json: { name: 'y' } }), 404);
+    expectShapeB(await w.call('POST', `${COACHES}/${UNKNOWN}/set-default`), 404);
+  });
+
+  it('needs the write permission to create', async () => {
+    const w = await open();
+    expect(expectShapeB(await w.call('POST', COACHES, { json: { name: 'x' }, token: READ_ONLY_TOKEN }), 403).code).toBe('FORBIDDEN');
+    expect((await w.call('GET', COACHES, { token: READ_ONLY_TOKEN })).status).toBe(200);
+  });
+});
+
+describe('list', () => {
+  it('lists oldest first and pages', async () => {
+    const w = await open();
+    const made: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      made.push((await create(w, { name: `Coach ${i}` })).uuid);
+      await w.advance(1_000);
+    }
+    const page = dataOf<CoachPage>(await w.call('GET', COACHES, { query: { per_page: '2', page: '2' } }));
+    expect(page.pagination).toEqual({ page: 2, per_page: 2, total: 5, total_pages: 3 });
+    expect(page.items.map((c) => c.uuid)).toEqual([made[2], made[3]]);
+    expect((await all(w)).map((c) => c.uuid)).toEqual(made);
+  });
+});
+
+describe('update', () => {
+  it('changes only the fields sent, replaces lists whole, and leaves the default alone', async () => {
+    const w = await open();
+    const coach = await create(w, { name: 'Sales coach', training_examples: [{ scenario: 'a', feedback: 'b' }], language: 'en' });
+    await w.advance(60_000);
+    const updated = dataOf<Coach>(await w.call('PUT', `${COACHES}/${coach.uuid}`, { json: { coaching_tone: 'neutral', training_examples: [{ scenario: 'c', feedback: 'd' }] } }));
+    expect(updated).toMatchObject({
+      uuid: coach.uuid,
+      name: 'Sales coach',
+      is_default: true,
+      coaching_tone: 'neutral',
+      training_examples: [{ scenario: 'c', feedback: 'd' }],
+      language: 'en',
+      created_at: coach.created_at,
+      updated_at: '2026-03-14T10:31:00+01:00',
+    });
+    expect(expectShapeB(await w.call('PUT', `${COACHES}/${coach.uuid}`, { json: { is_default: false } }), 422).field).toBe('is_default');
+    expect(expectShapeB(await w.call('PUT', `${COACHES}/${coach.uuid}`, { json: {} }), 422).code).toBe('VALIDATION_ERROR');
+    expect(dataOf<Coach>(await w.call('GET', `${COACHES}/${coach.uuid}`)).is_default).toBe(true);
+  });
+});
+
+describe('set-default', () => {
+  it('makes the agent the only default; setting it again changes nothing', async () => {
+    const w = await open();
+    const first = await create(w, { name: 'Sales coach' });
+    const second = await create(w, { name: 'Support coach' });
+    await w.advance(5_000);
+    const reply = dataOf<Coach>(await w.call('POST', `${COACHES}/${second.uuid}/set-default`));
+    expect(reply).toMatchObject({ uuid: second.uuid, is_default: true, updated_at: '2026-03-14T10:30:05+01:00' });
+    const list = await all(w);
+    expect(defaults(list)).toEqual([second.uuid]);
+    expect(list.find((c) => c.uuid === first.uuid)).toMatchObject({ is_default: false, updated_at: '2026-03-14T10:30:05+01:00' });
+
+    await w.advance(5_000);
+    const again = dataOf<Coach>(await w.call('POST', `${COACHES}/${second.uuid}/set-default`));
+    expect(again).toMatchObject({ is_default: true, updated_at: '2026-03-14T10:30:05+01:00' });
+    expect(defaults(await all(w))).toEqual([second.uuid]);
+  });
+
+  it('keeps exactly one default after any sequence of creates, updates and set-defaults', async () => {
+    const w = await open([], 'fetch');
+    await fc.assert(exactlyOneDefault(w), { numRuns: 60 });
+  });
+
+  it('the same property finds a counterexample under the two-default-coaches fault', async () => {
+    const w = await open(['two-default-coaches'], 'fetch');
+    const result = await fc.check(exactlyOneDefault(w), { numRuns: 60 });
+    expect(result.failed).toBe(true);
+  });
+
+  it('with the two-default-coaches fault, leaves the previous default in place', async () => {
+    const w = await open(['two-default-coaches']);
+    const first = await create(w, { name: 'Sales coach' });
+    const second = await create(w, { name: 'Support coach' });
+    expect((await w.call('POST', `${COACHES}/${second.uuid}/set-default`)).status).toBe(200);
+    expect(defaults(await all(w)).sort()).toEqual([first.uuid, second.uuid].sort());
+  });
+});

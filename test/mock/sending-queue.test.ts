@@ -1,0 +1,111 @@
+// The sending queue (seed "Limits" note 1): the 5-per-second limit governs how fast requests are
+// accepted, not how fast calls and messages leave; accepted items wait in a queue and go out at
+// the workspace's pace. GET /api/v1/outbound/summary reports, per channel, what is queued, going
+// out (messages being handed over; calls ringing or in progress) and sent, as the clock moves.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { HANDOVER_MS } from '../../mock/resources/messaging/sending-queue.ts';
+import type { WorkspaceState } from '../../mock/state/workspace.ts';
+import type { ResponseBody } from '../support/contract.ts';
+import { demoFixtures, demoTenant } from '../support/demo-tenants.ts';
+import { type Harness, startHarness, T0, TRANSPORTS } from '../support/harness.ts';
+import { outboundSummary } from '../support/outbound.ts';
+import { SEND_PATHS, sendBodies } from '../support/send-bodies.ts';
+
+// A slow pace, so the queue is visible: one SMS per second, one email every two seconds.
+const SMS_PER_MINUTE = 60;
+const EMAIL_PER_MINUTE = 30;
+const fixtures: WorkspaceState[] = demoFixtures().map((ws) =>
+  ws.slug === 'acme' ? { ...ws, sending: { per_minute: { ...ws.sending.per_minute, sms: SMS_PER_MINUTE, email: EMAIL_PER_MINUTE } } } : ws,
+);
+const bodies = sendBodies(demoTenant('acme', fixtures));
+
+/** What the queue holds at `now` for `count` items accepted at `acceptedAt`, sent at `perMinute`. */
+function expected(count: number, acceptedAt: number, perMinute: number, now: number) {
+  const interval = 60_000 / perMinute;
+  const sendAt = Array.from({ length: count }, (_, i) => acceptedAt + i * interval);
+  const queued = sendAt.filter((t) => now < t);
+  return {
+    queued: queued.length,
+    sending: sendAt.filter((t) => now >= t && now < t + HANDOVER_MS).length,
+    sent: sendAt.filter((t) => now >= t + HANDOVER_MS).length,
+    next: queued.length === 0 ? null : Math.min(...queued),
+  };
+}
+
+describe.each(TRANSPORTS)('the sending queue over %s', (transport) => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness(transport, { fixtures });
+  });
+  afterAll(() => h.close());
+  beforeEach(() => {
+    h.mock.store.load(h.mock.fixtures);
+    h.clock.freeze(T0);
+  });
+
+  it('lets accepted SMS and emails out at the configured pace, reported as the clock advances', async () => {
+    const start = h.clock.now();
+    for (let i = 0; i < 4; i++) expect((await h.call('POST', SEND_PATHS.sms, { json: bodies.body('sms') })).status).toBe(201);
+    expect((await h.call('POST', SEND_PATHS.email, { json: bodies.body('email') })).status).toBe(201);
+    const base = await outboundSummary(h);
+    expect(base.channels.sms.per_minute).toBe(SMS_PER_MINUTE);
+    expect(base.channels.email.per_minute).toBe(EMAIL_PER_MINUTE);
+    for (const step of [0, 500, 1000, 1500, 2000, 2500, 3000, 4000, 5000, 10_000]) {
+      h.clock.freeze(start + step);
+      const summary = await outboundSummary(h, { headers: { 'x-timezone': 'UTC' } });
+      const sms = expected(4, start, SMS_PER_MINUTE, start + step);
+      expect(summary.channels.sms, `sms after ${step} ms`).toMatchObject({ queued: sms.queued, sending: sms.sending, sent: sms.sent, failed: 0 });
+      expect(summary.channels.sms.next_send_at === null ? null : Date.parse(summary.channels.sms.next_send_at), `next SMS after ${step} ms`).toBe(sms.next);
+      const email = expected(1, start, EMAIL_PER_MINUTE, start + step);
+      expect(summary.channels.email, `email after ${step} ms`).toMatchObject({ queued: email.queued, sending: email.sending, sent: email.sent });
+    }
+  });
+
+  it('queues behind what is already waiting: a later send leaves after the earlier ones', async () => {
+    const start = h.clock.now();
+    for (let i = 0; i < 3; i++) expect((await h.call('POST', SEND_PATHS.sms, { json: bodies.body('sms') })).status).toBe(201);
+    h.clock.freeze(start + 1500);
+    expect((await h.call('POST', SEND_PATHS.sms, { json: bodies.body('sms') })).status).toBe(201);
+    // Four items at one per second: the fourth leaves at start + 3 s, not at its acceptance.
+    h.clock.freeze(start + 2999);
+    expect((await outboundSummary(h)).channels.sms.queued).toBe(1);
+    h.clock.freeze(start + 3000);
+    expect((await outboundSummary(h)).channels.sms.queued).toBe(0);
+  });
+
+  it('accepts faster than it sends: a burst of 5 in one second is accepted and drained over 5 seconds', async () => {
+    const start = h.clock.now();
+    const replies = await Promise.all(Array.from({ length: 5 }, () => h.call('POST', SEND_PATHS.sms, { json: bodies.body('sms') })));
+    expect(replies.map((r) => r.status)).toEqual([201, 201, 201, 201, 201]);
+    expect((await outboundSummary(h)).channels.sms.queued).toBe(4);
+    h.clock.freeze(start + 4 * 1000 + HANDOVER_MS);
+    expect((await outboundSummary(h)).channels.sms).toMatchObject({ queued: 0, sending: 0, sent: 5 });
+  });
+
+  it('counts a call as going out while it rings or talks, and as sent once it has ended', async () => {
+    const started = await h.call('POST', SEND_PATHS.call, { json: bodies.body('call') });
+    expect(started.status, started.text).toBe(201);
+    const uuid = started.json<ResponseBody<'startCall', 201>>().data.uuid;
+    const callStatus = async () =>
+      (await h.call('GET', '/api/v1/calls', { query: { per_page: '100' } })).json<ResponseBody<'listCalls', 200>>().data.items.find((c) => c.uuid === uuid)?.status;
+    for (const step of [0, 1000, 3000, 10_000, 30_000, 120_000]) {
+      h.clock.freeze(T0 + step);
+      const status = await callStatus();
+      const calls = (await outboundSummary(h)).channels.call;
+      const label = `call ${status} after ${step} ms`;
+      if (status === 'queued') expect(calls, label).toMatchObject({ queued: 1, sending: 0, sent: 0 });
+      else if (status === 'ringing' || status === 'in_progress') expect(calls, label).toMatchObject({ queued: 0, sending: 1, sent: 0 });
+      else expect(calls, label).toMatchObject({ queued: 0, sending: 0, sent: 1 });
+    }
+    expect(await callStatus()).toBe('ended');
+  });
+
+  it('counts a call ended by the hangup action as sent', async () => {
+    const started = await h.call('POST', SEND_PATHS.call, { json: bodies.body('call') });
+    const conversation = started.json<ResponseBody<'startCall', 201>>().data.conversation_uuid;
+    h.clock.freeze(T0 + 10_000);
+    expect((await outboundSummary(h)).channels.call).toMatchObject({ sending: 1, sent: 0 });
+    expect((await h.call('POST', `/api/v1/calls/${conversation}/hangup`)).status).toBe(200);
+    expect((await outboundSummary(h)).channels.call).toMatchObject({ queued: 0, sending: 0, sent: 1 });
+  });
+});

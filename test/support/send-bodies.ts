@@ -1,0 +1,36 @@
+// Valid bodies for the four rate-limited send operations (seed "Limits": starting a call, a
+// WhatsApp template message, an SMS, an email message), built from a tenant's fixture records.
+import type { DemoTenant } from './demo-tenants.ts';
+
+export const SEND_PATHS = {
+  call: '/api/v1/call',
+  whatsapp: '/api/v1/whatsapp/template',
+  sms: '/api/v1/sms/send',
+  email: '/api/v1/email/messages',
+} as const;
+
+export type SendKind = keyof typeof SEND_PATHS;
+export const SEND_KINDS = Object.keys(SEND_PATHS) as SendKind[];
+
+export interface SendBodies {
+  agentUuid: string;
+  body(kind: SendKind, extra?: Record<string, unknown>): Record<string, unknown>;
+}
+
+export function sendBodies(tenant: DemoTenant): SendBodies {
+  const ws = tenant.state;
+  const agent = ws.agents.find((a) => a.channels.call && a.channels.sms && a.channels.email && a.channels.whatsapp);
+  if (!agent?.channels.whatsapp) throw new Error(`fixture ${tenant.slug} has no agent bound to call, SMS, email and WhatsApp`);
+  const waba = agent.channels.whatsapp.waba_id;
+  const setting = ws.template_settings.find((s) => s.status === 'active' && s.template.waba_id === waba);
+  if (!setting) throw new Error(`fixture ${tenant.slug} has no active template setting on business account ${waba}`);
+  const contact = ws.contacts.find((c) => c.phone !== null && c.email !== null);
+  if (!contact?.phone || !contact.email) throw new Error(`fixture ${tenant.slug} has no contact with phone and email`);
+  const base: Record<SendKind, Record<string, unknown>> = {
+    call: { to: contact.phone, agent_uuid: agent.uuid },
+    whatsapp: { to: contact.phone, template_setting_uuid: setting.uuid, agent_uuid: agent.uuid },
+    sms: { to: contact.phone, text: 'Your appointment is tomorrow at 10:30.', agent_uuid: agent.uuid },
+    email: { to: contact.email, subject: 'Your appointment', text: 'See you tomorrow at 10:30.', agent_uuid: agent.uuid },
+  };
+  return { agentUuid: agent.uuid, body: (kind, extra = {}) => ({ ...base[kind], ...extra }) };
+}
