@@ -24,8 +24,13 @@ export function toIanaZone(name: string | undefined | null): string | undefined 
   return zone;
 }
 
-/** The platform's canonical spelling of a valid zone name (`europe/berlin` → `Europe/Berlin`). */
+/**
+ * The spelling to report for a valid zone name: the platform's where it differs only by letter case
+ * (`europe/berlin` → `Europe/Berlin`), the caller's otherwise, since ICU reports some zones by their
+ * old names (`Asia/Kolkata` → `Asia/Calcutta`).
+ */
 function canonical(zone: string): string {
   const resolved = new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
-  return resolved === 'Etc/UTC' || resolved === 'Etc/GMT' ? 'UTC' : resolved;
+  if (resolved === 'Etc/UTC' || resolved === 'Etc/GMT' || resolved === 'UTC') return zone.toLowerCase() === 'utc' || zone.toLowerCase() === 'etc/utc' ? 'UTC' : zone;
+  return resolved.toLowerCase() === zone.toLowerCase() ? resolved : zone;
 }
