@@ -2,85 +2,12 @@
 // Builder agent conversation): from `deployed` or `failed` to `processing`, the running app replaced
 // by a corrected version, the intent kept unless `replace_prompt`, 409 while a rebuild is
 // processing, and the fault `rebuild-no-409` that breaks that rule on purpose.
-import type { Server } from 'node:http';
-import { request } from 'undici';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createMockServer, listen } from '../../mock/adapters/node-http.ts';
-import { createMock, type Mock } from '../../mock/core/mock.ts';
-import { MockClock } from '../../mock/time/clock.ts';
+import { describe, expect, it } from 'vitest';
+import { builderAgentHelpers, expectConflict, type Reply, useBuilderApi } from '../support/builder-api.ts';
 
-interface Reply {
-  status: number;
-  headers: Record<string, unknown>;
-  // biome-ignore lint/suspicious/noExplicitAny: test bodies are read loosely and asserted field by field
-  body: any;
-}
-
-const T0 = Date.parse('2026-03-10T08:00:00Z');
-let mock: Mock;
-let server: Server;
-let base: string;
-let token: string;
-
-beforeAll(async () => {
-  mock = createMock({ clock: new MockClock({ frozenAt: T0 }), validateResponses: true, defaultTenant: 'acme' });
-  server = createMockServer(mock);
-  base = await listen(server, 0, '127.0.0.1');
-});
-
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
-
-beforeEach(() => {
-  mock.store.load(mock.fixtures);
-  mock.faults.set([]);
-  mock.clock.freeze(T0);
-  const all = mock.store.get('acme')?.state.tokens.find((t) => t.permissions.includes('*') && t.revoked_at === null);
-  if (!all) throw new Error('the acme fixture needs a token with every permission');
-  token = all.secret;
-});
-
-async function send(method: string, path: string, body?: unknown, auth: string | null = token, host?: string): Promise<Reply> {
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
-  if (auth !== null) headers.authorization = `Bearer ${auth}`;
-  if (host !== undefined) headers.host = host;
-  const res = await request(`${base}${path}`, { method: method as 'GET', headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const text = await res.body.text();
-  const isJson = String(res.headers['content-type']).includes('json');
-  return { status: res.statusCode, headers: res.headers, body: isJson && text !== '' ? JSON.parse(text) : text };
-}
-
-const api = (method: string, path: string, body?: unknown) => send(method, `/api/v1${path}`, body);
-const control = (method: string, path: string, body?: unknown) => send(method, `/__mock${path}`, body, null);
-const advance = (ms: number) => mock.clock.advance(ms);
-
-async function create(prompt: string, name?: string): Promise<Reply> {
-  const res = await api('POST', '/builder-agents', name === undefined ? { prompt } : { prompt, name });
-  expect(res.status).toBe(201);
-  return res;
-}
-
-async function poll(uuid: string): Promise<Reply> {
-  const res = await api('GET', `/builder-agents/${uuid}`);
-  expect(res.status).toBe(200);
-  return res;
-}
-
-/** A conversation brought to `status` through the prompt marker (processing: a long delay). */
-async function conversationIn(status: string): Promise<string> {
-  if (status === 'processing') return (await create('A sign-up page [delay:600000]')).body.data.uuid;
-  const uuid = (await create(`A sign-up page [outcome:${status}] [delay:1000]`)).body.data.uuid;
-  advance(1000);
-  expect((await poll(uuid)).body.data.status).toBe(status);
-  return uuid;
-}
-
-function expectConflict(res: Reply): void {
-  expect(res.status).toBe(409);
-  expect(res.body.success).toBe(false);
-  expect(res.body.error.code).toBe('CONFLICT');
-  expect(typeof res.body.error.details).toBe('string');
-}
-
+const setup = useBuilderApi(Date.parse('2026-03-10T08:00:00Z'));
+const { send, api, control, advance } = setup;
+const { create, poll, conversationIn } = builderAgentHelpers(setup);
 
 async function rebuild(uuid: string, message: string, replace_prompt?: boolean): Promise<Reply> {
   return api('POST', `/builder-agents/${uuid}/rebuild`, replace_prompt === undefined ? { message } : { message, replace_prompt });
@@ -204,7 +131,7 @@ describe('rebuild while a rebuild is processing', () => {
   });
 
   it('the fault does not open other refused rebuilds', async () => {
-    mock.faults.set(['rebuild-no-409']);
+    setup.mock.faults.set(['rebuild-no-409']);
     const uuid = await conversationIn('gathering');
     expectConflict(await rebuild(uuid, 'A change.'));
   });

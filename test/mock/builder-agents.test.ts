@@ -2,84 +2,12 @@
 // realistic default sequence, each deterministic outcome (prompt markers and the control API), and
 // every transition of the state table, accepted and refused (seed "States and transitions" >
 // Builder agent conversation).
-import type { Server } from 'node:http';
-import { request } from 'undici';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createMockServer, listen } from '../../mock/adapters/node-http.ts';
-import { createMock, type Mock } from '../../mock/core/mock.ts';
-import { MockClock } from '../../mock/time/clock.ts';
+import { describe, expect, it } from 'vitest';
+import { builderAgentHelpers, expectConflict, useBuilderApi } from '../support/builder-api.ts';
 
-interface Reply {
-  status: number;
-  headers: Record<string, unknown>;
-  // biome-ignore lint/suspicious/noExplicitAny: test bodies are read loosely and asserted field by field
-  body: any;
-}
-
-const T0 = Date.parse('2026-03-10T08:00:00Z');
-let mock: Mock;
-let server: Server;
-let base: string;
-let token: string;
-
-beforeAll(async () => {
-  mock = createMock({ clock: new MockClock({ frozenAt: T0 }), validateResponses: true, defaultTenant: 'acme' });
-  server = createMockServer(mock);
-  base = await listen(server, 0, '127.0.0.1');
-});
-
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
-
-beforeEach(() => {
-  mock.store.load(mock.fixtures);
-  mock.faults.set([]);
-  mock.clock.freeze(T0);
-  const all = mock.store.get('acme')?.state.tokens.find((t) => t.permissions.includes('*') && t.revoked_at === null);
-  if (!all) throw new Error('the acme fixture needs a token with every permission');
-  token = all.secret;
-});
-
-async function send(method: string, path: string, body?: unknown, auth: string | null = token, host?: string): Promise<Reply> {
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
-  if (auth !== null) headers.authorization = `Bearer ${auth}`;
-  if (host !== undefined) headers.host = host;
-  const res = await request(`${base}${path}`, { method: method as 'GET', headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const text = await res.body.text();
-  const isJson = String(res.headers['content-type']).includes('json');
-  return { status: res.statusCode, headers: res.headers, body: isJson && text !== '' ? JSON.parse(text) : text };
-}
-
-const api = (method: string, path: string, body?: unknown) => send(method, `/api/v1${path}`, body);
-const control = (method: string, path: string, body?: unknown) => send(method, `/__mock${path}`, body, null);
-const advance = (ms: number) => mock.clock.advance(ms);
-
-async function create(prompt: string, name?: string): Promise<Reply> {
-  const res = await api('POST', '/builder-agents', name === undefined ? { prompt } : { prompt, name });
-  expect(res.status).toBe(201);
-  return res;
-}
-
-async function poll(uuid: string): Promise<Reply> {
-  const res = await api('GET', `/builder-agents/${uuid}`);
-  expect(res.status).toBe(200);
-  return res;
-}
-
-/** A conversation brought to `status` through the prompt marker (processing: a long delay). */
-async function conversationIn(status: string): Promise<string> {
-  if (status === 'processing') return (await create('A sign-up page [delay:600000]')).body.data.uuid;
-  const uuid = (await create(`A sign-up page [outcome:${status}] [delay:1000]`)).body.data.uuid;
-  advance(1000);
-  expect((await poll(uuid)).body.data.status).toBe(status);
-  return uuid;
-}
-
-function expectConflict(res: Reply): void {
-  expect(res.status).toBe(409);
-  expect(res.body.success).toBe(false);
-  expect(res.body.error.code).toBe('CONFLICT');
-  expect(typeof res.body.error.details).toBe('string');
-}
+const setup = useBuilderApi(Date.parse('2026-03-10T08:00:00Z'));
+const { send, api, control, advance } = setup;
+const { create, poll, conversationIn } = builderAgentHelpers(setup);
 
 describe('the realistic default sequence', () => {
   it('creates in processing, then gathering, awaiting_approval and deployed as the clock moves and the client acts', async () => {
@@ -283,13 +211,13 @@ describe('a conversation across a snapshot export and import', () => {
 describe('a conversation in another workspace', () => {
   it('is not found with that workspace\'s host and token', async () => {
     const uuid = await conversationIn('gathering');
-    const globexToken = mock.store.get('globex')?.state.tokens.find((t) => t.permissions.includes('*') && t.revoked_at === null)?.secret;
+    const globexToken = setup.mock.store.get('globex')?.state.tokens.find((t) => t.permissions.includes('*') && t.revoked_at === null)?.secret;
     expect(globexToken).toBeDefined();
-    const port = new URL(base).port;
+    const port = new URL(setup.base).port;
     const theirs = await send('GET', `/api/v1/builder-agents/${uuid}`, undefined, globexToken, `globex.localhost:${port}`);
     expect(theirs.status).toBe(404);
     expect(theirs.body.error.code).toBe('RESOURCE_NOT_FOUND');
-    const ours = await send('GET', `/api/v1/builder-agents/${uuid}`, undefined, token, `acme.localhost:${port}`);
+    const ours = await send('GET', `/api/v1/builder-agents/${uuid}`, undefined, setup.token, `acme.localhost:${port}`);
     expect(ours.status).toBe(200);
   });
 });

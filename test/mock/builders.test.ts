@@ -2,57 +2,11 @@
 // the clock, the preview URL (200 while running, 503 while deploying, 404 when stopped), cost that
 // accrues only while running, live logs with the service token masked, and the command terminal
 // (seed "What the service does" > Builders).
-import type { Server } from 'node:http';
-import { request } from 'undici';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createMockServer, listen } from '../../mock/adapters/node-http.ts';
-import { createMock, type Mock } from '../../mock/core/mock.ts';
-import { MockClock } from '../../mock/time/clock.ts';
+import { describe, expect, it } from 'vitest';
+import { type Reply, useBuilderApi } from '../support/builder-api.ts';
 
-interface Reply {
-  status: number;
-  headers: Record<string, unknown>;
-  // biome-ignore lint/suspicious/noExplicitAny: test bodies are read loosely and asserted field by field
-  body: any;
-}
-
-const T0 = Date.parse('2026-03-10T08:00:00Z');
-let mock: Mock;
-let server: Server;
-let base: string;
-let token: string;
-
-beforeAll(async () => {
-  mock = createMock({ clock: new MockClock({ frozenAt: T0 }), validateResponses: true, defaultTenant: 'acme' });
-  server = createMockServer(mock);
-  base = await listen(server, 0, '127.0.0.1');
-});
-
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
-
-beforeEach(() => {
-  mock.store.load(mock.fixtures);
-  mock.faults.set([]);
-  mock.clock.freeze(T0);
-  const all = mock.store.get('acme')?.state.tokens.find((t) => t.permissions.includes('*') && t.revoked_at === null);
-  if (!all) throw new Error('the acme fixture needs a token with every permission');
-  token = all.secret;
-});
-
-async function send(method: string, path: string, body?: unknown, auth: string | null = token, host?: string): Promise<Reply> {
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
-  if (auth !== null) headers.authorization = `Bearer ${auth}`;
-  if (host !== undefined) headers.host = host;
-  const res = await request(`${base}${path}`, { method: method as 'GET', headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const text = await res.body.text();
-  const isJson = String(res.headers['content-type']).includes('json');
-  return { status: res.statusCode, headers: res.headers, body: isJson && text !== '' ? JSON.parse(text) : text };
-}
-
-const api = (method: string, path: string, body?: unknown) => send(method, `/api/v1${path}`, body);
-const control = (method: string, path: string, body?: unknown) => send(method, `/__mock${path}`, body, null);
-const advance = (ms: number) => mock.clock.advance(ms);
-
+const setup = useBuilderApi(Date.parse('2026-03-10T08:00:00Z'));
+const { send, api, control, advance } = setup;
 
 const SERVER_JS = "import { createServer } from 'node:http';\ncreateServer((req, res) => res.end('ok')).listen(8080);\n";
 

@@ -43,26 +43,16 @@ export function taskFeedRow(task: ListingTaskRecord, nowMs: number): FeedRow {
   };
 }
 
+/** A task as a detail row: the list row's fields, then the campaign, timing, input and outcome. */
 export function taskRow(task: ListingTaskRecord, nowMs: number): ActionRow {
-  const status = taskStatusAt(task, nowMs);
+  const row = taskFeedRow(task, nowMs);
+  const { status } = row;
   const started = status === 'in_progress' || status === 'completed' || status === 'failed';
-  const ended = taskEndedAt(task, nowMs);
   return {
-    uuid: task.uuid,
-    type: 'task',
-    name: task.name,
-    description: task.description,
-    status,
-    channel: task.channel,
-    channel_id: CHANNEL_ID[task.channel],
-    duration_ms: durationOf(task, status),
-    created_at: task.created_at,
-    contact_uuid: task.contact_uuid,
-    conversation_uuid: null,
-    session_uuid: null,
+    ...row,
     campaign_uuid: task.campaign_uuid,
     started_at: started ? task.start_at : null,
-    completed_at: ended,
+    completed_at: taskEndedAt(task, nowMs),
     input: asLoggedJson({ listing_uuid: task.listing_uuid, channel: task.channel, to: task.address }),
     output: status === 'completed' ? asLoggedJson({ result: task.channel === 'call' ? 'answered' : 'sent' }) : null,
     error: status === 'failed' ? `The contact has no ${task.channel} address.` : null,
