@@ -14,6 +14,12 @@ export const FAULTS = {
   'rebuild-no-409': 'a builder agent rebuild is accepted while another rebuild is processing',
   'template-delete-no-409': 'a template setting referenced by a campaign in a blocking status is deleted anyway',
   'two-default-coaches': 'set-default leaves the previous default coaching agent in place',
+  'missing-rate-limit-headers': 'responses omit X-RateLimit-Limit and X-RateLimit-Remaining',
+  'missing-retry-after': '429 responses omit the Retry-After header',
+  'timestamps-without-offset': 'timestamps in bodies lose their offset (2026-03-14T10:30:00)',
+  'timestamps-in-utc': 'timestamps in bodies are rendered in UTC whatever zone was applied',
+  'validation-error-without-field': '422 error bodies omit error.field',
+  'swapped-auth-codes': '401 errors swap MISSING_AUTH_TOKEN and INVALID_AUTH_TOKEN',
 } as const;
 
 export type FaultName = keyof typeof FAULTS;
@@ -94,8 +100,26 @@ export class FaultPlan {
     if (this.has('schema-drift') && success && response.body) {
       response.body = JSON.stringify(renameUuid(JSON.parse(response.body)));
     }
+    if (this.has('missing-rate-limit-headers')) {
+      delete response.headers['x-ratelimit-limit'];
+      delete response.headers['x-ratelimit-remaining'];
+    }
+    if (this.has('missing-retry-after') && response.status === 429) delete response.headers['retry-after'];
+    if (this.has('timestamps-without-offset') && response.body) response.body = response.body.replace(TIMESTAMP, (_, local: string) => local);
+    if (this.has('timestamps-in-utc') && response.body) response.body = response.body.replace(TIMESTAMP, (stamp: string) => new Date(stamp).toISOString());
+    if (response.status >= 400 && response.body && (this.has('validation-error-without-field') || this.has('swapped-auth-codes'))) {
+      const body = JSON.parse(response.body) as { error?: { code?: string; field?: string } };
+      if (this.has('validation-error-without-field') && response.status === 422) delete body.error?.field;
+      if (this.has('swapped-auth-codes') && body.error && response.status === 401) {
+        body.error.code = body.error.code === 'MISSING_AUTH_TOKEN' ? 'INVALID_AUTH_TOKEN' : 'MISSING_AUTH_TOKEN';
+      }
+      response.body = JSON.stringify(body);
+    }
   }
 }
+
+/** A timestamp with its offset inside a JSON text; group 1 is the local part without the offset. */
+const TIMESTAMP = /(?<=")(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?)(?:Z|[+-]\d{2}:\d{2})(?=")/g;
 
 function renameUuid(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(renameUuid);

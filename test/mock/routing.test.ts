@@ -1,11 +1,12 @@
 // Routing and request validation (seed "Errors"): malformed JSON → 400 (Shape B, BAD_REQUEST);
 // a missing required field → 422 VALIDATION_ERROR with `field`; a phone number that is not
 // E.164 → 422 INVALID_FORMAT; a malformed uuid → 422 INVALID_UUID; an unknown endpoint → 404
-// ENDPOINT_NOT_FOUND; an unknown resource → 404 RESOURCE_NOT_FOUND; an oversized body → 413;
-// and no client mistake ever gets a 5xx. Over HTTP (node:http + undici) and through the fetch adapter.
+// ENDPOINT_NOT_FOUND; an unknown resource → 404 RESOURCE_NOT_FOUND (Shape A where the seed gives
+// it: the campaign update); an oversized body → 413; and no client mistake ever gets a 5xx.
+// Over HTTP (node:http + undici) and through the fetch adapter.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type ErrorB, errorShapeOf, type ResponseBody } from '../support/contract.ts';
+import { type ErrorA, type ErrorB, errorShapeOf, type ResponseBody } from '../support/contract.ts';
 import { demoTenant } from '../support/demo-tenants.ts';
 import { type Harness, type Reply, startHarness, TRANSPORTS } from '../support/harness.ts';
 import { sendBodies } from '../support/send-bodies.ts';
@@ -94,6 +95,18 @@ describe.each(TRANSPORTS)('routing and validation over %s', (transport) => {
   it('answers an unknown resource of a stateful operation with 404 RESOURCE_NOT_FOUND in its Shape B', async () => {
     expectB(await h.call('POST', `/api/v1/calls/${randomUUID()}/hangup`), 404, 'RESOURCE_NOT_FOUND');
     expectB(await h.call('DELETE', `/api/v1/tokens/${randomUUID()}`), 404, 'RESOURCE_NOT_FOUND');
+  });
+
+  it('answers the campaign update in Shape A, as the seed gives it: 404 unknown campaign, 422 invalid body', async () => {
+    const campaign = `/api/v1/campaigns/${randomUUID()}`;
+    const missing = await h.call('PUT', campaign, { json: { name: 'Spring recall' } });
+    expect(missing.status, missing.text).toBe(404);
+    expect(errorShapeOf(missing.body)).toBe('A');
+    expect(missing.json<ErrorA>()).toEqual({ success: false, message: expect.stringMatching(/campaign not found/i), data: [] });
+    const invalid = await h.call('PUT', campaign, { json: { status: 'Exploded' } });
+    expect(invalid.status, invalid.text).toBe(422);
+    expect(errorShapeOf(invalid.body)).toBe('A');
+    expect(invalid.json<ErrorA>().message).toMatch(/status/);
   });
 
   it('answers a body larger than maxBodyBytes with 413 PAYLOAD_TOO_LARGE and accepts one at the limit', async () => {

@@ -10,7 +10,6 @@ import { createMockServer, listen } from '../../mock/adapters/node-http.ts';
 import { createMock, type Mock, type MockOptions } from '../../mock/core/mock.ts';
 import { MockClock } from '../../mock/time/clock.ts';
 import { demoTenant } from './demo-tenants.ts';
-import { freePort } from './ports.ts';
 
 export type Transport = 'http' | 'fetch';
 export const TRANSPORTS: readonly Transport[] = ['http', 'fetch'];
@@ -104,7 +103,8 @@ interface Sender {
 
 async function httpSender(mock: Mock): Promise<Sender> {
   const server = createMockServer(mock);
-  const origin = await listen(server, await freePort(), '127.0.0.1');
+  // Port 0: the system picks a free port, with no window for another process to take it.
+  const origin = await listen(server, 0, '127.0.0.1');
   const port = new URL(origin).port;
   const dispatcher = new Agent({ connections: 16 });
   return {

@@ -1,0 +1,73 @@
+// The places in a request that can be made invalid: every body property (nested objects and the
+// first item of arrays included), every query and path parameter, each with its schema, whether
+// it is required, and whether it is a documented or an inferred part of the contract.
+import type { SuiteContract } from '../contract/load.ts';
+import type { Part, SuiteOperation, SuiteParameter } from '../contract/operation.ts';
+import { isInferredAt } from '../contract/schema-nodes.ts';
+import { generatedParameters } from './request.ts';
+import { mergeAllOf, type Schema } from './schema-tools.ts';
+
+export interface FieldSpec {
+  location: 'body' | 'query' | 'path';
+  /** Path of the field in the body, or [parameter name]. */
+  segments: string[];
+  schema: Schema;
+  required: boolean;
+  /** The field is in the base request. */
+  present: boolean;
+  part: Part;
+  parameter?: SuiteParameter;
+}
+
+const MAX_DEPTH = 4;
+
+/** `attachments[0].url` style, as error.field names it. */
+export function fieldName(segments: readonly string[]): string {
+  return segments.reduce((acc, s) => (/^\d+$/.test(s) ? `${acc}[${s}]` : acc === '' ? s : `${acc}.${s}`), '');
+}
+
+export function parameterFields(op: SuiteOperation, plan: { pathParams: Record<string, string>; query: Record<string, unknown> }): FieldSpec[] {
+  return generatedParameters(op).map((p) => ({
+    location: p.in === 'path' ? 'path' : 'query',
+    segments: [p.name],
+    schema: p.schema,
+    required: p.required,
+    present: p.in === 'path' ? p.name in plan.pathParams : p.name in plan.query,
+    part: op.contract === 'inferred' || p.inferred ? 'inferred' : 'documented',
+    parameter: p,
+  }));
+}
+
+export function bodyFields(contract: SuiteContract, op: SuiteOperation, base: unknown): FieldSpec[] {
+  if (!op.body) return [];
+  const root = op.body.schemaPointer;
+  const out: FieldSpec[] = [];
+  const partOf = (segments: string[]): Part =>
+    op.contract === 'inferred' || isInferredAt(contract.doc, root, segments) ? 'inferred' : 'documented';
+
+  function walk(schema: Schema, value: unknown, segments: string[], depth: number): void {
+    const s = mergeAllOf(contract.doc, schema);
+    if (depth > MAX_DEPTH) return;
+    if (Array.isArray(value) && typeof s.items === 'object' && s.items !== null && value.length > 0) {
+      const items = mergeAllOf(contract.doc, s.items as Schema);
+      const at = [...segments, '0'];
+      out.push({ location: 'body', segments: at, schema: items, required: true, present: true, part: partOf(at) });
+      walk(items, value[0], at, depth + 1);
+      return;
+    }
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return;
+    const properties = (s.properties as Record<string, Schema> | undefined) ?? {};
+    const required = new Set((s.required as string[] | undefined) ?? []);
+    for (const [name, child] of Object.entries(properties)) {
+      const at = [...segments, name];
+      const merged = mergeAllOf(contract.doc, child);
+      const present = name in (value as Record<string, unknown>);
+      out.push({ location: 'body', segments: at, schema: merged, required: required.has(name), present, part: partOf(at) });
+      if (present) walk(merged, (value as Record<string, unknown>)[name], at, depth + 1);
+    }
+  }
+
+  const rootSchema: Schema = { $ref: root };
+  walk(rootSchema, base, [], 0);
+  return out;
+}

@@ -1,0 +1,65 @@
+// Runs every exchange check on one exchange, with the context they share (parsed body, time
+// values found through the schema, the part a body location belongs to).
+import type { SuiteContract } from '../contract/load.ts';
+import type { Part, SuiteOperation } from '../contract/operation.ts';
+import { isInferredAt } from '../contract/schema-nodes.ts';
+import { collectTemporal, type TemporalValue } from '../contract/temporal.ts';
+import type { Exchange } from '../http/exchange.ts';
+import type { CheckContext, CheckResult } from './check.ts';
+import { EXCHANGE_CHECKS } from './index.ts';
+
+export interface CheckRun {
+  check: string;
+  rule: string;
+  result: CheckResult;
+}
+
+export function checkContext(contract: SuiteContract, op: SuiteOperation, ex: Exchange): CheckContext {
+  const response = ex.response;
+  let json: unknown;
+  let jsonError: string | undefined;
+  if (response && response.text.trim() !== '') {
+    try {
+      json = JSON.parse(response.text);
+    } catch (error) {
+      jsonError = (error as Error).message;
+    }
+  }
+  const documented = response ? op.responses.get(response.status) : undefined;
+  let temporal: TemporalValue[] | undefined;
+  return {
+    contract,
+    op,
+    documented,
+    json,
+    jsonError,
+    temporal() {
+      if (temporal === undefined) {
+        const pointer = documented?.schemaPointer;
+        temporal = pointer === undefined || json === undefined ? [] : collectTemporal(contract.doc, contract.ajv, pointer, json);
+      }
+      return temporal;
+    },
+    partAt(segments): Part {
+      if (op.contract === 'inferred' || documented?.inferred) return 'inferred';
+      const pointer = documented?.schemaPointer;
+      if (pointer === undefined) return 'documented';
+      return isInferredAt(contract.doc, pointer, segments) ? 'inferred' : 'documented';
+    },
+  };
+}
+
+export function runChecks(contract: SuiteContract, op: SuiteOperation, ex: Exchange): CheckRun[] {
+  if (!ex.response) return [];
+  const ctx = checkContext(contract, op, ex);
+  const withResponse = ex as Exchange & { response: NonNullable<Exchange['response']> };
+  return EXCHANGE_CHECKS.map((check) => {
+    let result: CheckResult;
+    try {
+      result = check.run(withResponse, ctx);
+    } catch (error) {
+      result = [{ message: `the check itself failed: ${(error as Error).message}`, part: 'documented' }];
+    }
+    return { check: check.name, rule: check.rule, result };
+  });
+}

@@ -1,0 +1,15 @@
+// Seed "Errors" (the status table) and "Success codes: 200 (OK) and 201 (Created)": the status
+// must be one the contract documents for the operation.
+import type { ExchangeCheck } from './check.ts';
+import { violation } from './check.ts';
+
+export const statusDocumented: ExchangeCheck = {
+  name: 'status-documented',
+  rule: 'seed "Errors": the status is one the contract documents for the operation',
+  run(ex, ctx) {
+    const { status } = ex.response;
+    if (ctx.op.responses.has(status)) return 'pass';
+    const documented = [...ctx.op.responses.keys()].join(', ');
+    return violation(`status ${status} is not documented for ${ctx.op.operationId} (documented: ${documented})`, ctx.op.contract);
+  },
+};

@@ -1,0 +1,66 @@
+// `npm run conformance`: certifies a deployment (--base-url, --token) or, with no base URL, the
+// mock it starts. Runs the suite (vitest, fast-check, undici), prints the summary and writes
+// JSON, JUnit XML and text reports. Exit code 0 only when no documented check failed; 2 for a
+// usage mistake.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildReport, readRecorded } from './report/run-report.ts';
+import { consoleReport } from './report/console-report.ts';
+import { writeReports } from './report/write-reports.ts';
+import { buildTarget } from './run/build-target.ts';
+import { parseOptions, type RunOptions, UsageError, usage } from './run/options.ts';
+import { runSuite } from './run/run-suite.ts';
+import { RUN_DIR_ENV, TARGET_ENV } from './target/target.ts';
+
+async function main(): Promise<number> {
+  let options: RunOptions;
+  try {
+    options = parseOptions(process.argv.slice(2), process.env);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      console.error(`${error.message}\n\n${usage()}`);
+      return 2;
+    }
+    throw error;
+  }
+  if (options.help) {
+    console.log(usage());
+    return 0;
+  }
+
+  let built: Awaited<ReturnType<typeof buildTarget>>;
+  try {
+    built = await buildTarget(options);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      console.error(`${error.message}\n\n${usage()}`);
+      return 2;
+    }
+    throw error;
+  }
+  const { target, mock } = built;
+  const runDir = mkdtempSync(join(tmpdir(), 'conformance-'));
+  const started = Date.now();
+  try {
+    writeFileSync(join(runDir, 'target.json'), JSON.stringify(target));
+    process.env[TARGET_ENV] = join(runDir, 'target.json');
+    process.env[RUN_DIR_ENV] = runDir;
+    if (!options.quiet) console.log(`Conformance suite: ${target.baseUrl}, mode ${target.mode}, profile ${target.profile}, seed ${target.seed}`);
+    const vitest = await runSuite(target.parts, options.only, options.quiet);
+    const report = buildReport(readRecorded(runDir), vitest, {
+      startedAt: new Date(started).toISOString(),
+      durationMs: Date.now() - started,
+      target: { baseUrl: target.baseUrl, mode: target.mode, profile: target.profile, parts: target.parts, seed: target.seed, mock: target.isMock && mock !== undefined, faults: options.faults },
+    });
+    const files = writeReports(report, options.reportDir);
+    console.log(consoleReport(report));
+    console.log(`\nreports: ${files.json}\n         ${files.junit}\n         ${files.text}`);
+    return report.verdict === 'pass' ? 0 : 1;
+  } finally {
+    await mock?.stop();
+    rmSync(runDir, { recursive: true, force: true });
+  }
+}
+
+process.exitCode = await main();

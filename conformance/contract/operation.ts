@@ -1,0 +1,148 @@
+// One operation as the suite sees it: parameters with their schemas and examples, the request
+// body, each documented response with its error shape (seed "Errors": Shape A or Shape B) and
+// required headers, and whether it is documented or inferred (x-contract).
+import type { ValidateFunction } from 'ajv';
+import type { ContractAjv } from '../../contract/ajv.ts';
+import { CONTRACT_SCHEMA_ID } from '../../contract/ajv.ts';
+import { deref } from '../../contract/deref.ts';
+import type { JsonObject, MediaTypeObject, OpenApiDocument } from '../../contract/openapi-types.ts';
+import type { ContractOperation } from '../../contract/operations.ts';
+import { joinPointer } from '../../contract/pointer.ts';
+
+export type Part = 'documented' | 'inferred';
+export type ErrorShape = 'A' | 'B';
+
+export interface SuiteParameter {
+  name: string;
+  in: 'path' | 'query' | 'header' | 'cookie';
+  required: boolean;
+  /** Pointer of the parameter's schema in the document. */
+  schemaPointer: string;
+  /** The schema with its top-level $ref resolved. */
+  schema: JsonObject;
+  examples: unknown[];
+  inferred: boolean;
+  isArray: boolean;
+  /** Validates `{ v: value }` with string coercion, as a server reads a query or path value. */
+  validate: ValidateFunction;
+}
+
+export interface SuiteBody {
+  required: boolean;
+  schemaPointer: string;
+  examples: unknown[];
+  validate(): ValidateFunction;
+}
+
+export interface SuiteResponse {
+  status: number;
+  pointer: string;
+  schemaPointer: string | undefined;
+  shape: ErrorShape | undefined;
+  /** Lower-case names of the headers the response must carry. */
+  requiredHeaders: string[];
+  inferred: boolean;
+  examples: unknown[];
+}
+
+export interface SuiteOperation {
+  operationId: string;
+  method: string;
+  path: string;
+  contract: Part;
+  permission: string;
+  /** x-rate-limit: outbound-send (seed "Limits": 5 accepted requests per second per workspace). */
+  sendLimited: boolean;
+  /** x-acts-for-person: with a workspace token the request names the acting member in `user_email`. */
+  actsForPerson: boolean;
+  parameters: SuiteParameter[];
+  body: SuiteBody | undefined;
+  responses: Map<number, SuiteResponse>;
+  successStatuses: number[];
+  responseValidator(status: number): ValidateFunction | undefined;
+}
+
+export function describeOperation(doc: OpenApiDocument, op: ContractOperation, ajv: ContractAjv, coercing: ContractAjv): SuiteOperation {
+  const parameters = op.parameters.map(({ value, pointer }): SuiteParameter => {
+    const schemaPointer = joinPointer(pointer, 'schema');
+    const schema = deref<JsonObject>(doc, value.schema ?? {}, schemaPointer).value;
+    return {
+      name: value.name,
+      in: value.in,
+      required: value.required === true,
+      schemaPointer,
+      schema,
+      examples: examplesOf(value as JsonObject, schema),
+      inferred: value['x-contract'] === 'inferred' || schema['x-contract'] === 'inferred' || (value.schema as JsonObject | undefined)?.['x-contract'] === 'inferred',
+      isArray: schema.type === 'array',
+      validate: coercing.ajv.compile({ type: 'object', properties: { v: { $ref: `${CONTRACT_SCHEMA_ID}${schemaPointer}` } } }),
+    };
+  });
+
+  const media = op.requestBody?.value.content?.['application/json'];
+  let body: SuiteBody | undefined;
+  if (op.requestBody && media?.schema) {
+    const schemaPointer = joinPointer(op.requestBody.pointer, 'content', 'application/json', 'schema');
+    body = { required: op.requestBody.value.required === true, schemaPointer, examples: mediaExamples(media), validate: () => ajv.validator(schemaPointer) };
+  }
+
+  const responses = new Map<number, SuiteResponse>();
+  for (const [status, located] of op.responses) {
+    const content = located.value.content?.['application/json'];
+    const schema = content?.schema as JsonObject | undefined;
+    const ref = typeof schema?.$ref === 'string' ? schema.$ref : '';
+    const shape: ErrorShape | undefined = ref.endsWith('/ErrorShapeA') ? 'A' : ref.endsWith('/ErrorShapeB') ? 'B' : undefined;
+    const requiredHeaders: string[] = [];
+    for (const [name, header] of Object.entries(located.value.headers ?? {})) {
+      const resolved = deref<JsonObject>(doc, header, joinPointer(located.pointer, 'headers', name)).value;
+      if (resolved.required === true) requiredHeaders.push(name.toLowerCase());
+    }
+    responses.set(Number(status), {
+      status: Number(status),
+      pointer: located.pointer,
+      schemaPointer: schema ? joinPointer(located.pointer, 'content', 'application/json', 'schema') : undefined,
+      shape,
+      requiredHeaders,
+      inferred: located.value['x-contract'] === 'inferred',
+      examples: content ? mediaExamples(content) : [],
+    });
+  }
+
+  return {
+    operationId: op.operationId,
+    method: op.method.toUpperCase(),
+    path: op.path,
+    contract: op.contract,
+    permission: String(op.operation['x-permission'] ?? ''),
+    sendLimited: op.operation['x-rate-limit'] === 'outbound-send',
+    actsForPerson: op.operation['x-acts-for-person'] === true,
+    parameters,
+    body,
+    responses,
+    successStatuses: [...responses.keys()].filter((s) => s >= 200 && s < 300),
+    responseValidator(status) {
+      const pointer = responses.get(status)?.schemaPointer;
+      return pointer === undefined ? undefined : ajv.validator(pointer);
+    },
+  };
+}
+
+function mediaExamples(media: MediaTypeObject): unknown[] {
+  const out: unknown[] = [];
+  if (media.example !== undefined) out.push(media.example);
+  for (const example of Object.values(media.examples ?? {})) if (example.value !== undefined) out.push(example.value);
+  return out;
+}
+
+function examplesOf(parameter: JsonObject, schema: JsonObject): unknown[] {
+  const out: unknown[] = [];
+  if (parameter.example !== undefined) out.push(parameter.example);
+  for (const example of Object.values((parameter.examples as Record<string, JsonObject> | undefined) ?? {})) {
+    if (example.value !== undefined) out.push(example.value);
+  }
+  if (schema.example !== undefined) out.push(schema.example);
+  if (Array.isArray(schema.examples)) out.push(...schema.examples);
+  if (schema.default !== undefined) out.push(schema.default);
+  if (Array.isArray(schema.enum)) out.push(schema.enum[0]);
+  return out;
+}

@@ -1,0 +1,45 @@
+// One request the suite made and the response it got, with what the request was meant to show.
+import type { Part } from '../contract/operation.ts';
+
+export interface ExchangeRequest {
+  operationId: string;
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  /** The JSON text sent, if any. */
+  body?: string;
+}
+
+export interface ExchangeResponse {
+  status: number;
+  /** Header names in lower case. */
+  headers: Record<string, string>;
+  text: string;
+}
+
+/**
+ * What the request was built to provoke. `accepted`: a valid request, so 2xx or a documented
+ * business error (404, 409, a 422 naming a field of the request). `rejected`: one of `statuses`
+ * with, for Shape B, one of `codes` and the `field` named.
+ */
+export type Expectation =
+  | { kind: 'accepted'; part: Part; rule: string; what: string }
+  | { kind: 'rejected'; part: Part; rule: string; what: string; statuses: number[]; codes?: string[]; field?: string; codePart?: Part };
+
+export interface Exchange {
+  request: ExchangeRequest;
+  response: ExchangeResponse | undefined;
+  /** Set when no response arrived (connection refused, reset, timeout). */
+  transportError?: string;
+  sentAt: number;
+  receivedAt: number;
+  expectation?: Expectation;
+  /** A 429 the client waited out and retried; the outcome is judged on the retry. */
+  retried?: boolean;
+  /** The parsed request body, for judging business errors that name a field. */
+  requestJson?: unknown;
+  /** Query parameters sent (name → values). */
+  query?: Record<string, string[]>;
+  /** Path parameters sent. */
+  pathParams?: Record<string, string>;
+}

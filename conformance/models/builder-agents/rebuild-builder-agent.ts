@@ -1,0 +1,85 @@
+// POST /api/v1/builder-agents/{uuid}/rebuild (seed "Endpoints" and "States and transitions":
+// deployed or failed → processing, "Running app is replaced by a corrected version; original intent
+// is kept unless the request changes it (replace_prompt)"; "any | A rebuild is already processing |
+// unchanged | Rejected with 409"; behaviour 1). The model reads the conversation first, then
+// predicts: from deployed or failed, 200 in processing with the intent kept or replaced; while the
+// model's own rebuild is still processing, 409 and the conversation unchanged (its prompt is not
+// replaced); from gathering, awaiting_approval or another processing, 409 (inferred). A
+// conversation processing anything but a rebuild is waited for (bounded) before the rebuild.
+import type fc from 'fast-check';
+import { recordRule, requireRule } from '../../record/rule.ts';
+import { isSuccess } from '../../rules/verdicts.ts';
+import type { Real } from '../model-kit.ts';
+import {
+  BUILDER_AGENT_INTENT,
+  BUILDER_AGENT_TRANSITIONS,
+  type BuilderAgentModel,
+  conversationOf,
+  freshLabel,
+  markers,
+  REBUILD_WHILE_PROCESSING,
+  type SettledStatus,
+} from './model.ts';
+import { readBeforeWrite, refresh } from './poll.ts';
+import { acceptedInProcessing, refused } from './write-verdicts.ts';
+
+export class RebuildBuilderAgentCommand implements fc.AsyncCommand<BuilderAgentModel, Real> {
+  readonly pick: number;
+  readonly outcome: SettledStatus;
+  readonly delayMs: number;
+  readonly replacePrompt: boolean;
+
+  constructor(pick: number, outcome: SettledStatus, delayMs: number, replacePrompt: boolean) {
+    this.pick = pick;
+    this.outcome = outcome;
+    this.delayMs = delayMs;
+    this.replacePrompt = replacePrompt;
+  }
+
+  check(model: Readonly<BuilderAgentModel>): boolean {
+    return model.conversations.length > 0;
+  }
+
+  async run(model: BuilderAgentModel, real: Real): Promise<void> {
+    const record = model.prefer(this.pick, (c) => c.status === 'deployed' || c.status === 'failed' || (c.status === 'processing' && c.phase === 'rebuild'));
+    if (!record || !(await readBeforeWrite(model, record, real))) return;
+    const before = record.status;
+    const rebuilding = before === 'processing' && record.phase === 'rebuild';
+    const message = `Show the number of open tasks in the heading (change ${freshLabel()}). ${markers(this.outcome, this.delayMs)}`;
+    const op = real.client.op('rebuildBuilderAgent');
+    const answer = await real.client.send({ op, pathParams: { uuid: record.uuid }, json: { message, replace_prompt: this.replacePrompt } });
+    const view = conversationOf(answer);
+    const what = `a rebuild of a ${before}${record.phase ? ` (${record.phase})` : ''} conversation`;
+
+    if (before === 'deployed' || before === 'failed') {
+      requireRule(BUILDER_AGENT_TRANSITIONS, op.operationId, acceptedInProcessing(answer, view, 200, what, 'documented'), answer);
+      if (view) {
+        const expected = this.replacePrompt ? message : record.prompt;
+        requireRule(
+          BUILDER_AGENT_INTENT,
+          op.operationId,
+          view.prompt === expected
+            ? true
+            : { message: `${what} with replace_prompt ${this.replacePrompt} left the prompt ${JSON.stringify(view.prompt)}; expected ${JSON.stringify(expected)}`, part: this.replacePrompt ? 'inferred' : 'documented' },
+          answer,
+        );
+      }
+    } else if (rebuilding) {
+      requireRule(REBUILD_WHILE_PROCESSING, op.operationId, refused(answer, what, 'documented'), answer);
+      // "unchanged": the refused request does not touch the conversation (its intent stays).
+      await refresh(model, record, real);
+    } else if (before !== 'processing') {
+      recordRule(BUILDER_AGENT_TRANSITIONS, op.operationId, refused(answer, what, 'inferred'), answer);
+    }
+    if (isSuccess(answer)) {
+      record.status = 'processing';
+      record.phase = 'rebuild';
+      record.questions = [];
+      if (this.replacePrompt) record.prompt = message;
+    }
+  }
+
+  toString(): string {
+    return `rebuild(${this.pick}, ${this.outcome}, ${this.delayMs} ms${this.replacePrompt ? ', replace_prompt' : ''})`;
+  }
+}

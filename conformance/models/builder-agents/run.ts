@@ -1,0 +1,72 @@
+// Runs the builder agent model. Conversations cannot be deleted and deployed apps accrue cost, so
+// it needs full mode. A fixed sequence first makes every run try a rebuild while one is
+// processing whatever fast-check draws: a conversation is driven to deployed or failed (answering
+// and approving on the way when the service asks), rebuilt, and rebuilt again at once. When the
+// model is done, the apps its conversations deployed are stopped.
+import fc from 'fast-check';
+import { runProperty } from '../../record/property.ts';
+import { RuleFailure } from '../../record/rule.ts';
+import { suite } from '../../suite/context.ts';
+import { type Real, replayPathOf } from '../model-kit.ts';
+import { AnswerBuilderAgentCommand } from './answer-builder-agent.ts';
+import { ApproveBuilderAgentCommand } from './approve-builder-agent.ts';
+import { builderAgentCommands } from './commands.ts';
+import { CreateBuilderAgentCommand } from './create-builder-agent.ts';
+import { BuilderAgentModel } from './model.ts';
+import { pollSettled } from './poll.ts';
+import { RebuildBuilderAgentCommand } from './rebuild-builder-agent.ts';
+
+const DRIVE_ROUNDS = 4;
+
+async function fixedScenario(real: Real, apps: Set<string>): Promise<void> {
+  const model = new BuilderAgentModel(apps);
+  await new CreateBuilderAgentCommand('deployed', 200, false).run(model, real);
+  const record = model.conversations[0];
+  if (!record) return;
+  for (let round = 0; round < DRIVE_ROUNDS; round++) {
+    await pollSettled(model, record, real);
+    if (record.status === 'gathering') await new AnswerBuilderAgentCommand(0, 'deployed', 200, 0).run(model, real);
+    else if (record.status === 'awaiting_approval') await new ApproveBuilderAgentCommand(0).run(model, real);
+    else break;
+  }
+  if (record.status !== 'deployed' && record.status !== 'failed') return;
+  await new RebuildBuilderAgentCommand(0, 'deployed', 2500, false).run(model, real);
+  await new RebuildBuilderAgentCommand(0, 'deployed', 300, true).run(model, real);
+  await pollSettled(model, record, real);
+}
+
+async function stopApps(real: Real, apps: Set<string>): Promise<void> {
+  const stop = real.client.contract.byId.get('stopBuilder');
+  if (!stop) return;
+  for (const uuid of apps) await real.client.send({ op: stop, pathParams: { uuid } });
+}
+
+export async function runBuilderAgentModel(name: string): Promise<void> {
+  const { client, target, profile } = suite();
+  const real: Real = { client, tokens: [target.workspaceToken] };
+  const apps = new Set<string>();
+  try {
+    try {
+      await fixedScenario(real, apps);
+    } catch (error) {
+      if (!(error instanceof RuleFailure)) throw error;
+    }
+    const commands = fc.commands(builderAgentCommands(), {
+      maxCommands: profile.maxCommands,
+      size: '+1',
+      ...(target.replay?.commands ? { replayPath: target.replay.commands } : {}),
+    });
+    await runProperty(
+      name,
+      commands,
+      async (cmds) => {
+        const model = new BuilderAgentModel(apps);
+        await fc.asyncModelRun(() => ({ model, real }), cmds);
+      },
+      { numRuns: profile.modelRuns, endOnFailure: profile.endOnFailure },
+      (cmds) => replayPathOf(cmds),
+    );
+  } finally {
+    await stopApps(real, apps);
+  }
+}

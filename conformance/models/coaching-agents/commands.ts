@@ -1,0 +1,55 @@
+// The commands of the coaching agent model, as fast-check arbitraries: create (with a random set
+// of settings), update, set-default, read and list. Each is followed by the one-default invariant.
+import fc from 'fast-check';
+import type { Real } from '../model-kit.ts';
+import { CreateCoachingAgentCommand } from './create-coaching-agent.ts';
+import { ListCoachingAgentsCommand } from './list-coaching-agents.ts';
+import type { CoachingModel, CoachSettings } from './model.ts';
+import { ReadCoachingAgentCommand } from './read-coaching-agent.ts';
+import { SetDefaultCoachingAgentCommand } from './set-default-coaching-agent.ts';
+import { UpdateCoachingAgentCommand } from './update-coaching-agent.ts';
+
+export type CoachingCommand = fc.AsyncCommand<CoachingModel, Real>;
+
+/** Settings in the contract's bounds (CoachingAgentCreate / CoachingAgentUpdate), any subset of them. */
+export function coachSettings(): fc.Arbitrary<CoachSettings> {
+  return fc.record(
+    {
+      coaching_tone: fc.constantFrom('supportive', 'direct', 'neutral'),
+      auto_trigger_threshold: fc.integer({ min: 0, max: 100 }),
+      training_examples: fc.array(
+        fc.record({
+          scenario: fc.constantFrom('The customer asks for a discount straight away.', 'The caller is upset about a missed appointment.'),
+          feedback: fc.constantFrom('Acknowledge the concern before offering anything.', 'Apologise once, then offer the next free slot.'),
+        }),
+        { maxLength: 2 },
+      ),
+      resource_library: fc.array(
+        fc.record(
+          {
+            title: fc.constantFrom('Objection handling playbook', 'Rescheduling guide'),
+            url: fc.constantFrom('https://coaching.example.com/playbooks/objections.pdf', 'https://coaching.example.com/guides/rescheduling'),
+            description: fc.constantFrom('Four steps for price objections', 'How to offer a new slot'),
+          },
+          { requiredKeys: ['title', 'url'] },
+        ),
+        { maxLength: 1 },
+      ),
+      general_guidelines: fc.constantFrom('', 'Name one strength and one improvement per session.'),
+      include_resources: fc.boolean(),
+      language: fc.constantFrom('en', 'de-DE', 'fr'),
+    },
+    { requiredKeys: [] },
+  );
+}
+
+export function coachingCommands(): Array<fc.Arbitrary<CoachingCommand>> {
+  const pick = fc.nat({ max: 20 });
+  return [
+    coachSettings().map((s) => new CreateCoachingAgentCommand(s)),
+    fc.tuple(pick, coachSettings(), fc.boolean()).map(([p, s, rename]) => new UpdateCoachingAgentCommand(p, s, rename)),
+    pick.map((p) => new SetDefaultCoachingAgentCommand(p)),
+    pick.map((p) => new ReadCoachingAgentCommand(p)),
+    fc.integer({ min: 1, max: 5 }).map((n) => new ListCoachingAgentsCommand(n)),
+  ];
+}

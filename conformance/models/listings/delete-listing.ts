@@ -1,0 +1,79 @@
+// DELETE /api/v1/listings/{uuid} (seed "Endpoints"; "Other statuses": "Deleting a listing removes
+// the listing campaign, detaches its pool and rule, and cancels pending campaign tasks. Contacts
+// are not deleted."). A live listing: 200; then none of its tasks is pending, each of its contacts
+// still exists (the action log's contact filter answers 404 only for an unknown contact), and the
+// listing, its report and its campaign answer 404. A deleted listing: 404.
+import { notApplicable, recordRule, requireRule } from '../../record/rule.ts';
+import { expectStatus, isSuccess } from '../../rules/verdicts.ts';
+import type { Real } from '../model-kit.ts';
+import { checkNoPendingTask } from './deleted-listings.ts';
+import { requireGone } from './gone.ts';
+import { ListingCommand } from './listing-command.ts';
+import { discoverTasks } from './listing-tasks.ts';
+import {
+  LISTING_DELETE_CANCELS_TASKS,
+  LISTING_DELETE_KEEPS_CONTACTS,
+  LISTING_DELETE_REMOVES_CAMPAIGN,
+  LISTING_STATE,
+  type ListingRecord,
+  type ListingsModel,
+} from './model.ts';
+
+async function requireContactsKept(listing: ListingRecord, real: Real): Promise<void> {
+  const op = real.client.op('listActionLogs');
+  const contacts = new Set([...listing.tasks.values()].map((t) => t.contactUuid).filter((c): c is string => c !== null));
+  for (const contact of contacts) {
+    const answer = await real.client.send({ op, query: { contact, type: 'task', per_page: '1' } });
+    requireRule(LISTING_DELETE_KEEPS_CONTACTS, op.operationId, expectStatus(answer, op, `the action log filtered by contact ${contact} of deleted listing ${listing.uuid}`, 200, undefined), answer);
+  }
+}
+
+export class DeleteListingCommand extends ListingCommand {
+  readonly pick: number;
+
+  constructor(pick: number) {
+    super();
+    this.pick = pick;
+  }
+
+  check(model: Readonly<ListingsModel>): boolean {
+    return model.listings.length > 0;
+  }
+
+  protected async act(model: ListingsModel, real: Real): Promise<void> {
+    const record = model.pick(this.pick);
+    if (!record) return;
+    const op = real.client.op('deleteListing');
+    if (record.deleted) {
+      const again = await real.client.send({ op, pathParams: { uuid: record.uuid } });
+      return requireGone(op, again, `deleting listing ${record.uuid} a second time`);
+    }
+    await discoverTasks(model, record, real);
+    const answer = await real.client.send({ op, pathParams: { uuid: record.uuid } });
+    requireRule(LISTING_DELETE_REMOVES_CAMPAIGN, op.operationId, expectStatus(answer, op, `deleting listing ${record.uuid}`, 200, undefined), answer);
+    if (!isSuccess(answer)) return;
+    record.deleted = true;
+    const cancelled = (answer.json as { data?: { cancelled_tasks?: number } } | undefined)?.data?.cancelled_tasks;
+    if (record.tasks.size > 0) {
+      recordRule(
+        LISTING_STATE,
+        op.operationId,
+        typeof cancelled === 'number' && cancelled <= record.tasks.size ? true : { message: `cancelled_tasks ${cancelled} for a listing with ${record.tasks.size} task(s)`, part: 'inferred' },
+        answer,
+      );
+      await checkNoPendingTask(record, real);
+      await requireContactsKept(record, real);
+    } else {
+      notApplicable(LISTING_DELETE_CANCELS_TASKS, op.operationId, 'no task row of the listing campaign was found in the action log, so cancelled tasks could not be observed');
+    }
+    requireGone(real.client.op('getListing'), await real.client.send({ op: real.client.op('getListing'), pathParams: { uuid: record.uuid } }), `reading deleted listing ${record.uuid}`);
+    const report = real.client.op('getListingReport');
+    requireGone(report, await real.client.send({ op: report, pathParams: { uuid: record.uuid } }), `reading the report of deleted listing ${record.uuid}`);
+    const campaign = real.client.op('getCampaign');
+    requireGone(campaign, await real.client.send({ op: campaign, pathParams: { uuid: record.campaignUuid } }), `reading campaign ${record.campaignUuid} of deleted listing ${record.uuid}`);
+  }
+
+  toString(): string {
+    return `deleteListing(${this.pick})`;
+  }
+}

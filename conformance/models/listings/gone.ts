@@ -1,0 +1,11 @@
+// What a read of a deleted listing must show (seed "Other statuses": "Deleting a listing removes
+// the listing campaign"): the listing, its report and its campaign answer 404.
+import type { SuiteOperation } from '../../contract/operation.ts';
+import type { Answer } from '../../http/client.ts';
+import { requireRule } from '../../record/rule.ts';
+import { expectStatus } from '../../rules/verdicts.ts';
+import { LISTING_DELETE_REMOVES_CAMPAIGN } from './model.ts';
+
+export function requireGone(op: SuiteOperation, answer: Answer, what: string): void {
+  requireRule(LISTING_DELETE_REMOVES_CAMPAIGN, op.operationId, expectStatus(answer, op, what, 404, ['RESOURCE_NOT_FOUND']), answer);
+}

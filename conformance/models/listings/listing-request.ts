@@ -1,0 +1,61 @@
+// The body of a listing create for the models: a `text` (WhatsApp) listing run by the workspace's
+// agent with an active template setting (seed "Campaign": "A text campaign cannot publish without
+// one"), at a given pace, for contacts the suite may message: on the mock the phone numbers of the
+// contract's example (a number that matches no contact creates one), on a real deployment only the
+// QA team's own phone (target data `send_to.phone`).
+import { suite } from '../../suite/context.ts';
+
+const PHONE = /^\+?\d{6,15}$/;
+
+/** Contacts a listing may name, at most `max`; undefined when there is nowhere safe to send. */
+export function listingContacts(max: number): string[] | undefined {
+  const { target, contract } = suite();
+  if (!target.isMock) {
+    const phone = target.data.send_to?.phone;
+    return phone ? [phone] : undefined;
+  }
+  const examples = contract.byId.get('createListing')?.body?.examples ?? [];
+  const phones = new Set<string>();
+  for (const example of examples) {
+    const contacts = (example as { contacts?: unknown }).contacts;
+    if (Array.isArray(contacts)) for (const c of contacts) if (typeof c === 'string' && PHONE.test(c)) phones.add(c);
+  }
+  const list = [...phones].slice(0, Math.max(1, max));
+  return list.length > 0 ? list : undefined;
+}
+
+export interface ListingBody {
+  body: Record<string, unknown>;
+  /** Distinct contacts named. */
+  contacts: number;
+}
+
+/** Why a listing cannot be created here, or the body to create it with. */
+export function textListingBody(name: string, settingUuid: string, perMinute: number, maxContacts: number): ListingBody | string {
+  const { target } = suite();
+  const agent = target.data.agent_uuid;
+  if (!agent) return 'no agent_uuid in the target data, so no listing is created';
+  const contacts = listingContacts(maxContacts);
+  if (!contacts) return 'no send_to.phone in the target data, so no listing is created (it would message contacts)';
+  return {
+    body: {
+      name,
+      description: 'Created by the conformance suite; deleted again by it',
+      campaign_type: 'text',
+      agent_uuid: agent,
+      contact_template_setting_uuid: settingUuid,
+      contacts,
+      pace: { per_minute: perMinute },
+      rules: { source: 'conformance' },
+    },
+    contacts: contacts.length,
+  };
+}
+
+let names = 0;
+const runTag = Math.random().toString(36).slice(2, 8);
+
+export function freshListingName(): string {
+  names++;
+  return `Conformance listing ${runTag}-${names}`;
+}

@@ -1,0 +1,86 @@
+// The model of listings (seed: "A listing is a campaign for a list of any number of contacts, with
+// its own pace and report"; "Other statuses": "Deleting a listing removes the listing campaign,
+// detaches its pool and rule, and cancels pending campaign tasks. Contacts are not deleted."). The
+// model keeps the listings the suite created, the status, pace and contact count it expects, and
+// the campaign tasks it found for each in the action log feed (seed "Action log item": a task is
+// "a queued action against a contact ... typically spawned by a campaign").
+import type { Answer } from '../../http/client.ts';
+import type { RuleCheck } from '../../record/rule.ts';
+
+export const LISTING_DELETE_CANCELS_TASKS: RuleCheck = {
+  name: 'listing-delete-cancels-tasks',
+  rule: 'seed "Other statuses": deleting a listing cancels pending campaign tasks, so no task of a deleted listing is left pending',
+};
+export const LISTING_DELETE_REMOVES_CAMPAIGN: RuleCheck = {
+  name: 'listing-delete-removes-campaign',
+  rule: 'seed "Other statuses": deleting a listing removes the listing campaign (the listing, its report and its campaign are gone)',
+};
+export const LISTING_DELETE_KEEPS_CONTACTS: RuleCheck = {
+  name: 'listing-delete-keeps-contacts',
+  rule: 'seed "Other statuses": contacts are not deleted with a listing (the action log contact filter, 404 only for an unknown contact, still finds them)',
+};
+export const LISTING_STATE: RuleCheck = {
+  name: 'listing-state',
+  rule: 'contract (inferred): a listing is Importing, then Active while tasks run, then Completed; it keeps its pace and contacts; its report totals its tasks',
+};
+
+/** Task statuses that mean "not started yet" (the feed's status set is open, seed "Values depend on type"). */
+export const PENDING_STATUSES: ReadonlySet<string> = new Set(['pending', 'queued', 'scheduled', 'waiting']);
+
+/** The listing statuses in the order the contract gives them. */
+export const STATUS_ORDER = ['Importing', 'Active', 'Completed'] as const;
+
+export interface TaskRecord {
+  uuid: string;
+  contactUuid: string | null;
+  /** The status last read. */
+  status: string;
+}
+
+export interface ListingRecord {
+  uuid: string;
+  campaignUuid: string;
+  createdAt: string;
+  contacts: number;
+  pace: number;
+  status: string;
+  deleted: boolean;
+  tasks: Map<string, TaskRecord>;
+}
+
+export interface ListingView {
+  uuid: string;
+  campaign_uuid: string;
+  status: string;
+  pace?: { per_minute?: number };
+  counts?: { contacts?: number };
+  created_at: string;
+}
+
+export class ListingsModel {
+  readonly listings: ListingRecord[] = [];
+  /** Action log rows already read in detail (each belongs to at most one listing). */
+  readonly seenRows = new Set<string>();
+
+  pick(index: number): ListingRecord | undefined {
+    return this.listings[index % Math.max(1, this.listings.length)];
+  }
+
+  byCampaign(campaignUuid: string): ListingRecord | undefined {
+    return this.listings.find((l) => l.campaignUuid === campaignUuid);
+  }
+}
+
+export function listingOf(answer: Answer): ListingView | undefined {
+  const data = (answer.json as { data?: unknown } | undefined)?.data;
+  if (typeof data !== 'object' || data === null) return undefined;
+  const view = data as ListingView;
+  return typeof view.uuid === 'string' && typeof view.campaign_uuid === 'string' && typeof view.status === 'string' ? view : undefined;
+}
+
+/** Whether `next` may follow `previous` (Importing → Active → Completed, never back). */
+export function statusMayFollow(previous: string, next: string): boolean {
+  const a = STATUS_ORDER.indexOf(previous as (typeof STATUS_ORDER)[number]);
+  const b = STATUS_ORDER.indexOf(next as (typeof STATUS_ORDER)[number]);
+  return a !== -1 && b !== -1 && b >= a;
+}

@@ -1,0 +1,49 @@
+// Seed "Limits", idempotency: retrying an accepted send with the same request_key returns the
+// same request (the same resource uuid and status) and never a second call or message.
+import type fc from 'fast-check';
+import { isDeepStrictEqual } from 'node:util';
+import { recordRule, requireRule } from '../../record/rule.ts';
+import { suite } from '../../suite/context.ts';
+import type { Real } from '../model-kit.ts';
+import { IDEMPOTENCY, type OutboundModel, uuidOf } from './model.ts';
+import { send } from './send-request.ts';
+
+export class RetrySendCommand implements fc.AsyncCommand<OutboundModel, Real> {
+  readonly pick: number;
+
+  constructor(pick: number) {
+    this.pick = pick;
+  }
+
+  check(model: OutboundModel): boolean {
+    return model.accepted.length > 0;
+  }
+
+  async run(model: OutboundModel, real: Real): Promise<void> {
+    const original = model.accepted[this.pick % model.accepted.length];
+    if (!original) return;
+    const op = suite().contract.byId.get(original.operationId);
+    if (!op) return;
+    const answer = await send(real, { op, body: original.body }, original.token);
+    const uuid = uuidOf(answer.json);
+    const status = answer.response?.status;
+    requireRule(
+      IDEMPOTENCY,
+      op.operationId,
+      uuid === original.uuid && status === original.status
+        ? true
+        : { message: `retrying request_key "${original.requestKey}" answered ${status} with uuid ${uuid}; the first answer was ${original.status} with uuid ${original.uuid}`, part: 'documented' },
+      answer,
+    );
+    recordRule(
+      IDEMPOTENCY,
+      op.operationId,
+      isDeepStrictEqual(answer.json, original.json) ? true : { message: `the retry of request_key "${original.requestKey}" returned the same resource with a different body`, part: 'inferred' },
+      answer,
+    );
+  }
+
+  toString(): string {
+    return `retry(${this.pick})`;
+  }
+}

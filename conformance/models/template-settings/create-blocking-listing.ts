@@ -1,0 +1,60 @@
+// POST /api/v1/listings with campaign_type `text` on one of the model's settings: the listing's
+// campaign references the setting and starts Importing (a blocking status). Only an active setting
+// may be used (seed "Campaign": a text campaign needs an active setting); an inactive or deleted one
+// gives 422 naming contact_template_setting_uuid (inferred). A slow listing (two contacts, one per
+// minute) stays blocking for a minute; a quick one (one contact, 600 per minute) completes in seconds.
+import { recordRule } from '../../record/rule.ts';
+import { describeAnswer, expectStatus, isSuccess } from '../../rules/verdicts.ts';
+import { freshListingName, textListingBody } from '../listings/listing-request.ts';
+import type { Real } from '../model-kit.ts';
+import { TEMPLATE_SETTING_CREATE, type TemplateSettingsModel } from './model.ts';
+import { SettingCommand } from './setting-command.ts';
+
+export class CreateBlockingListingCommand extends SettingCommand {
+  readonly pick: number;
+  readonly quick: boolean;
+
+  constructor(pick: number, quick: boolean) {
+    super();
+    this.pick = pick;
+    this.quick = quick;
+  }
+
+  check(model: Readonly<TemplateSettingsModel>): boolean {
+    return model.withListings && model.settings.length > 0;
+  }
+
+  protected async act(model: TemplateSettingsModel, real: Real): Promise<void> {
+    const setting = model.pickSetting(this.pick);
+    if (!setting) return;
+    const plan = textListingBody(freshListingName(), setting.uuid, this.quick ? 600 : 1, this.quick ? 1 : 2);
+    if (typeof plan === 'string') return;
+    const op = real.client.op('createListing');
+    const usable = !setting.deleted && setting.status === 'active';
+    const answer = await real.client.send({
+      op,
+      json: plan.body,
+      expectation: { kind: 'accepted', part: op.contract, rule: TEMPLATE_SETTING_CREATE.rule, what: 'a text listing on a template setting' },
+    });
+    const data = (answer.json as { data?: { uuid?: string; campaign_uuid?: string; status?: string } } | undefined)?.data;
+    if (!usable) {
+      recordRule(
+        TEMPLATE_SETTING_CREATE,
+        op.operationId,
+        answer.response?.status === 422
+          ? true
+          : { message: `a text listing on a ${setting.deleted ? 'deleted' : setting.status} setting answered ${describeAnswer(answer)}; expected 422`, part: 'inferred' },
+        answer,
+      );
+    } else if (!isSuccess(answer)) {
+      recordRule(TEMPLATE_SETTING_CREATE, op.operationId, expectStatus(answer, op, 'a text listing on an active setting', 201, undefined, 'inferred'), answer);
+    }
+    if (isSuccess(answer) && data?.uuid && data.campaign_uuid) {
+      model.listings.push({ uuid: data.uuid, campaignUuid: data.campaign_uuid, settingUuid: setting.uuid, quick: this.quick, deleted: false, campaignStatus: data.status ?? '' });
+    }
+  }
+
+  toString(): string {
+    return `createListing(setting ${this.pick}, ${this.quick ? 'quick' : 'slow'})`;
+  }
+}

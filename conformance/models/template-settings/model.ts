@@ -1,0 +1,88 @@
+// The model of WhatsApp template settings (seed "WhatsApp template setting"; "Endpoints": the list
+// with filters template_uuid, waba_id and status, newest first, and the delete; "Other statuses":
+// "Deleting a template setting is refused (409) while a campaign referencing it is In Process,
+// Importing, Active or Paused"). The model keeps the settings the suite created and the text
+// listings it created on them: a listing's campaign references the setting (seed "Campaign":
+// contact_template_setting_uuid) and starts Importing, then Active, so it blocks the delete until
+// it is Completed or the listing is deleted.
+import type { Answer } from '../../http/client.ts';
+import type { RuleCheck } from '../../record/rule.ts';
+
+export const TEMPLATE_SETTING_DELETE_BLOCKED: RuleCheck = {
+  name: 'template-setting-delete-blocked',
+  rule: 'seed "Other statuses": deleting a template setting is refused (409) while a campaign referencing it is In Process, Importing, Active or Paused',
+};
+export const TEMPLATE_SETTING_DELETE_ALLOWED: RuleCheck = {
+  name: 'template-setting-delete-allowed',
+  rule: 'seed "Endpoints" DELETE /api/v1/whatsapp/template-settings/{uuid}: deletes the setting when no campaign in a blocking status references it; an unknown setting is 404',
+};
+export const TEMPLATE_SETTING_LIST: RuleCheck = {
+  name: 'template-setting-list',
+  rule: 'seed "Endpoints" GET /api/v1/whatsapp/template-settings: the settings matching template_uuid, waba_id and status, newest first; a deleted setting is not listed',
+};
+export const TEMPLATE_SETTING_CREATE: RuleCheck = {
+  name: 'template-setting-create',
+  rule: 'contract (inferred): a created setting has the template and status sent (active by default); a text listing needs an active setting',
+};
+
+export const BLOCKING_STATUSES: ReadonlySet<string> = new Set(['In Process', 'Importing', 'Active', 'Paused']);
+
+export interface TemplateRef {
+  uuid: string;
+  wabaId: string;
+}
+
+export interface SettingRecord {
+  uuid: string;
+  template: TemplateRef;
+  status: 'active' | 'inactive';
+  deleted: boolean;
+}
+
+export interface ListingRef {
+  uuid: string;
+  campaignUuid: string;
+  settingUuid: string;
+  /** A fast listing (one contact, high pace) that completes within seconds. */
+  quick: boolean;
+  deleted: boolean;
+  /** The campaign status last read. */
+  campaignStatus: string;
+}
+
+export interface SettingView {
+  uuid: string;
+  status?: string;
+  template?: { uuid?: string; waba_id?: string };
+  created_at?: string;
+}
+
+export class TemplateSettingsModel {
+  readonly settings: SettingRecord[] = [];
+  readonly listings: ListingRef[] = [];
+  readonly templates: TemplateRef[];
+  /** Listings (which message contacts) may be created: full mode. */
+  readonly withListings: boolean;
+  /** A run waits for a listing to complete at most once (it takes seconds). */
+  waited = false;
+
+  constructor(templates: TemplateRef[], withListings: boolean) {
+    this.templates = templates;
+    this.withListings = withListings;
+  }
+
+  pickSetting(index: number): SettingRecord | undefined {
+    return this.settings[index % Math.max(1, this.settings.length)];
+  }
+
+  liveListingsOf(settingUuid: string): ListingRef[] {
+    return this.listings.filter((l) => !l.deleted && l.settingUuid === settingUuid);
+  }
+}
+
+export function settingOf(answer: Answer): SettingView | undefined {
+  const data = (answer.json as { data?: unknown } | undefined)?.data;
+  if (typeof data !== 'object' || data === null) return undefined;
+  const view = data as SettingView;
+  return typeof view.uuid === 'string' ? view : undefined;
+}

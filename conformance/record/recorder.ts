@@ -1,0 +1,160 @@
+// Collects findings and tallies in the suite's worker. Inside a fast-check property the entries of
+// one run are buffered, so only the run that is kept (the shrunk counterexample, or a run that
+// passed) reaches the results, with the seed and path that replay it.
+import type { Exchange } from '../http/exchange.ts';
+import { emptyTally, type Finding, type Note, type RecordedExchange, type RecordedResults, type Replay, type Severity, type Tally, tallyKey } from './finding.ts';
+
+const MAX_BODY = 4000;
+/** Detailed findings kept per (operation, check, severity); the rest only count. */
+const MAX_DETAILED = 5;
+
+export type Outcome = 'pass' | 'skip' | { severity: Severity; message: string };
+
+export interface Entry {
+  check: string;
+  rule: string;
+  operationId: string | undefined;
+  outcome: Outcome;
+  exchange?: Exchange;
+}
+
+export class Recorder {
+  private findings: Finding[] = [];
+  private tallies = new Map<string, Tally>();
+  private notes: Note[] = [];
+  private requests = 0;
+  private detailed = new Map<string, number>();
+  private buffers: Entry[][] = [];
+  private testFailures: Finding[] = [];
+  private failedTests = new Set<string>();
+  currentTest: string | undefined;
+
+  countRequest(): void {
+    this.requests++;
+  }
+
+  record(entry: Entry): void {
+    const buffer = this.buffers[this.buffers.length - 1];
+    if (buffer) buffer.push(entry);
+    else this.commitEntry(entry, undefined);
+  }
+
+  note(area: string, message: string): void {
+    if (!this.notes.some((n) => n.area === area && n.message === message)) this.notes.push({ area, message });
+  }
+
+  /** Starts buffering entries (one fast-check run). */
+  beginBuffer(): Entry[] {
+    const buffer: Entry[] = [];
+    this.buffers.push(buffer);
+    return buffer;
+  }
+
+  endBuffer(buffer: Entry[]): void {
+    const index = this.buffers.lastIndexOf(buffer);
+    if (index !== -1) this.buffers.splice(index, 1);
+  }
+
+  commit(entries: Entry[], replay: Replay | undefined): void {
+    for (const entry of entries) this.commitEntry(entry, replay);
+  }
+
+  /** Findings of severity `fail` since the last call (the current test's). */
+  takeTestFailures(): Finding[] {
+    const out = this.testFailures;
+    this.testFailures = [];
+    return out;
+  }
+
+  drain(): RecordedResults {
+    const results: RecordedResults = {
+      findings: this.findings,
+      tallies: Object.fromEntries(this.tallies),
+      notes: this.notes,
+      requests: this.requests,
+      failedTests: [...this.failedTests],
+    };
+    this.failedTests = new Set();
+    this.findings = [];
+    this.tallies = new Map();
+    this.notes = [];
+    this.requests = 0;
+    this.detailed = new Map();
+    return results;
+  }
+
+  private commitEntry(entry: Entry, replay: Replay | undefined): void {
+    const key = tallyKey(entry.operationId, entry.check);
+    const tally = this.tallies.get(key) ?? emptyTally();
+    this.tallies.set(key, tally);
+    if (entry.outcome === 'pass' || entry.outcome === 'skip') {
+      tally[entry.outcome]++;
+      return;
+    }
+    tally[entry.outcome.severity]++;
+    const finding: Finding = {
+      check: entry.check,
+      rule: entry.rule,
+      severity: entry.outcome.severity,
+      operationId: entry.operationId,
+      message: entry.outcome.message,
+      test: this.currentTest,
+      ...(entry.exchange ? { exchange: recordedExchange(entry.exchange) } : {}),
+      ...(replay ? { replay } : {}),
+    };
+    if (finding.severity === 'fail') {
+      this.testFailures.push(finding);
+      if (finding.test) this.failedTests.add(finding.test);
+    }
+    const detailKey = `${key}\u0000${finding.severity}`;
+    const count = this.detailed.get(detailKey) ?? 0;
+    this.detailed.set(detailKey, count + 1);
+    if (count < MAX_DETAILED) this.findings.push(finding);
+  }
+}
+
+function truncate(text: string): string {
+  return text.length > MAX_BODY ? `${text.slice(0, MAX_BODY)}… (${text.length} characters)` : text;
+}
+
+/** Fields that hold secrets (seed "Authentication" rule 8: secrets are masked); reports never show them. */
+const SECRET_FIELDS = new Set(['token', 'service_token', 'password', 'pin', 'secret']);
+
+function maskSecrets(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(maskSecrets);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [k, SECRET_FIELDS.has(k) && typeof v === 'string' ? `****${v.slice(-4)}` : maskSecrets(v)]),
+    );
+  }
+  return value;
+}
+
+/** A JSON text with its secret fields masked (other text as it is). */
+export function maskBody(text: string): string {
+  try {
+    return JSON.stringify(maskSecrets(JSON.parse(text)));
+  } catch {
+    return text;
+  }
+}
+
+function recordedExchange(ex: Exchange): RecordedExchange {
+  const headers = { ...ex.request.headers };
+  if (headers.authorization) headers.authorization = maskAuthorization(headers.authorization);
+  return {
+    request: { ...ex.request, headers, ...(ex.request.body !== undefined ? { body: truncate(maskBody(ex.request.body)) } : {}) },
+    ...(ex.response ? { response: { ...ex.response, text: truncate(maskBody(ex.response.text)) } } : {}),
+    ...(ex.transportError ? { transportError: ex.transportError } : {}),
+  };
+}
+
+/** Tokens are secrets: reports show the scheme and the last four characters only. */
+export function maskAuthorization(value: string): string {
+  const match = /^(\S+)\s+(\S+)$/.exec(value);
+  if (!match) return value.length > 8 ? `****${value.slice(-4)}` : value;
+  const token = match[2] as string;
+  return `${match[1]} ${token.length > 8 ? `****${token.slice(-4)}` : token}`;
+}
+
+export const recorder = new Recorder();

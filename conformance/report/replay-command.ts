@@ -1,0 +1,26 @@
+// The command that reruns one suite test, replaying the fast-check run a finding came from.
+import type { Finding } from '../record/finding.ts';
+import type { RunReport } from './run-report.ts';
+
+/** vitest matches the full name (the part's describe, a space, the test), so the pattern anchors at the end. */
+function escapePattern(name: string): string {
+  return `${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`;
+}
+
+function shellQuote(text: string): string {
+  return `'${text.replaceAll("'", "'\\''")}'`;
+}
+
+export function replayCommand(report: RunReport, finding: Finding): string | undefined {
+  if (!finding.test) return undefined;
+  const t = report.target;
+  const flags: string[] = [];
+  if (t.mock) for (const fault of t.faults) flags.push(`--fault ${fault}`);
+  else flags.push(`--base-url ${t.baseUrl}`, '--token "$CONFORMANCE_TOKEN"');
+  flags.push(`--mode ${t.mode}`, `--seed=${t.seed}`, `--only ${shellQuote(escapePattern(finding.test))}`);
+  if (finding.replay) {
+    const r = finding.replay;
+    flags.push(`--replay=${shellQuote(`${r.seed}/${r.path}${r.commands ? `/${r.commands}` : ''}`)}`);
+  }
+  return `npm run conformance -- ${flags.join(' ')}`;
+}

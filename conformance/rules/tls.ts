@@ -1,0 +1,97 @@
+// Seed "Authentication" rule 5: all requests must use HTTPS (TLS 1.2 or higher); plain HTTP is
+// rejected. For an https target: a TLS 1.0/1.1 handshake must be refused, the negotiated version
+// is at least 1.2, and the API must not answer over plain HTTP. The plain-HTTP probe carries no
+// real token, so no secret crosses the network in clear.
+import { connect, type TLSSocket } from 'node:tls';
+import { request } from 'undici';
+import { shapeOf } from '../checks/error-shape.ts';
+import { notApplicable, recordRule, type RuleCheck } from '../record/rule.ts';
+import type { Target } from '../target/target.ts';
+
+export const TLS_HTTPS_ONLY: RuleCheck = { name: 'tls-https-only', rule: 'seed "Authentication" rule 5: all requests use HTTPS; plain HTTP is rejected' };
+export const TLS_LEGACY_REFUSED: RuleCheck = { name: 'tls-legacy-refused', rule: 'seed "Authentication" rule 5: TLS 1.2 or higher (TLS 1.0 and 1.1 refused)' };
+export const TLS_VERSION: RuleCheck = { name: 'tls-version', rule: 'seed "Authentication" rule 5: the negotiated TLS version is 1.2 or higher' };
+
+const PROBE_PATH = '/api/v1/outbound/summary';
+/** OpenSSL errors raised on our side before the server could answer (the client cannot offer old TLS). */
+const LOCAL_REFUSALS = ['ERR_SSL_NO_PROTOCOLS_AVAILABLE', 'ERR_SSL_UNSUPPORTED_PROTOCOL_LOCAL'];
+
+interface Handshake {
+  protocol?: string;
+  error?: { code?: string; message: string };
+}
+
+export function handshake(url: URL, min: 'TLSv1' | 'TLSv1.2', max: 'TLSv1.1' | 'TLSv1.3', insecure: boolean): Promise<Handshake> {
+  return new Promise((resolve) => {
+    const port = Number(url.port || 443);
+    const host = url.hostname.endsWith('.localhost') ? '127.0.0.1' : url.hostname;
+    let socket: TLSSocket | undefined;
+    const timer = setTimeout(() => {
+      socket?.destroy();
+      resolve({ error: { code: 'ETIMEDOUT', message: 'the handshake timed out' } });
+    }, 10_000);
+    socket = connect({ host, port, servername: url.hostname, minVersion: min, maxVersion: max, ciphers: 'DEFAULT@SECLEVEL=0', rejectUnauthorized: !insecure }, () => {
+      clearTimeout(timer);
+      const protocol = socket?.getProtocol() ?? undefined;
+      socket?.end();
+      resolve(protocol ? { protocol } : {});
+    });
+    socket.on('error', (error: NodeJS.ErrnoException) => {
+      clearTimeout(timer);
+      resolve({ error: { ...(error.code ? { code: error.code } : {}), message: error.message.split('\n')[0] ?? '' } });
+    });
+  });
+}
+
+export function plainHttpUrl(target: Target): URL {
+  if (target.httpUrl) return new URL(target.httpUrl);
+  const url = new URL(target.baseUrl);
+  url.protocol = 'http:';
+  return url;
+}
+
+export async function checkPlainHttp(target: Target): Promise<void> {
+  const url = new URL(PROBE_PATH, plainHttpUrl(target));
+  let verdict: true | { message: string; part: 'documented' };
+  try {
+    const res = await request(url, { method: 'GET', headers: { authorization: 'Bearer conformance-plain-http-probe' }, headersTimeout: 10_000, bodyTimeout: 10_000 });
+    const text = await res.body.text();
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = undefined;
+    }
+    const location = String(res.headers.location ?? '');
+    const apiAnswered = res.headers['x-timezone'] !== undefined || shapeOf(body) !== undefined;
+    if (res.statusCode >= 300 && res.statusCode < 400) verdict = location.startsWith('https://') ? true : { message: `plain HTTP redirects to "${location}", not to https`, part: 'documented' };
+    else if (res.statusCode < 300) verdict = { message: `plain HTTP ${url} answered ${res.statusCode}`, part: 'documented' };
+    else verdict = apiAnswered ? { message: `the API answers over plain HTTP (${url} → ${res.statusCode} with an API error body)`, part: 'documented' } : true;
+  } catch {
+    verdict = true; // refused or reset: plain HTTP is not served
+  }
+  recordRule(TLS_HTTPS_ONLY, undefined, verdict);
+}
+
+export async function checkTlsVersions(target: Target): Promise<void> {
+  const url = new URL(target.baseUrl);
+  const legacy = await handshake(url, 'TLSv1', 'TLSv1.1', target.insecure);
+  if (legacy.protocol) recordRule(TLS_LEGACY_REFUSED, undefined, { message: `a ${legacy.protocol} handshake was accepted`, part: 'documented' });
+  else if (legacy.error?.code && LOCAL_REFUSALS.includes(legacy.error.code)) notApplicable(TLS_LEGACY_REFUSED, undefined, `this machine's TLS library cannot offer TLS 1.0/1.1 (${legacy.error.code})`);
+  else recordRule(TLS_LEGACY_REFUSED, undefined, true);
+
+  const modern = await handshake(url, 'TLSv1.2', 'TLSv1.3', target.insecure);
+  if (!modern.protocol) recordRule(TLS_VERSION, undefined, { message: `no TLS 1.2/1.3 handshake: ${modern.error?.message ?? 'unknown error'}`, part: 'documented' });
+  else recordRule(TLS_VERSION, undefined, modern.protocol === 'TLSv1.2' || modern.protocol === 'TLSv1.3' ? true : { message: `negotiated ${modern.protocol}`, part: 'documented' });
+}
+
+/** The target itself: an http:// deployment breaks rule 5 outright (the mock is exempt). */
+export function checkScheme(target: Target): boolean {
+  if (new URL(target.baseUrl).protocol === 'https:') return true;
+  if (target.isMock) {
+    for (const check of [TLS_HTTPS_ONLY, TLS_LEGACY_REFUSED, TLS_VERSION]) notApplicable(check, undefined, 'the target is the mock over plain HTTP; the TLS rules apply to https deployments');
+    return false;
+  }
+  recordRule(TLS_HTTPS_ONLY, undefined, { message: `the deployment is served over plain HTTP (${target.baseUrl})`, part: 'documented' });
+  return false;
+}

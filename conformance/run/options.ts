@@ -1,0 +1,152 @@
+// The command line of `npm run conformance` (node:util parseArgs), each flag also readable from
+// an environment variable for CI. A usage mistake is reported with the flag it concerns.
+import { parseArgs } from 'node:util';
+import { MODES, type Mode, PARTS, PROFILES, type Profile, type SuitePart } from '../target/target.ts';
+
+export interface RunOptions {
+  baseUrl: string | undefined;
+  token: string | undefined;
+  userToken: string | undefined;
+  limitedToken: string | undefined;
+  limitedPermissions: string[] | undefined;
+  mode: Mode | undefined;
+  acceptCosts: boolean;
+  profile: Profile;
+  parts: SuitePart[];
+  seed: number;
+  replay: { seed: number; path: string; commands?: string } | undefined;
+  only: string | undefined;
+  rate: number;
+  workspaceZone: string | undefined;
+  userZone: string | undefined;
+  dataFile: string | undefined;
+  httpUrl: string | undefined;
+  insecure: boolean;
+  reportDir: string;
+  faults: string[];
+  tenant: string | undefined;
+  mockControl: string | undefined;
+  quiet: boolean;
+  help: boolean;
+}
+
+export class UsageError extends Error {}
+
+const FLAGS = {
+  'base-url': { type: 'string', env: 'CONFORMANCE_BASE_URL', help: 'tenant base URL, e.g. https://acme.example.com (none: start the mock)' },
+  token: { type: 'string', env: 'CONFORMANCE_TOKEN', help: 'workspace API token (all permissions)' },
+  'user-token': { type: 'string', env: 'CONFORMANCE_USER_TOKEN', help: 'a per-user token (JWT) of a member' },
+  'limited-token': { type: 'string', env: 'CONFORMANCE_LIMITED_TOKEN', help: 'a token without some permissions (403 checks)' },
+  'limited-permissions': { type: 'string', env: 'CONFORMANCE_LIMITED_PERMISSIONS', help: 'comma list of the permissions the limited token has' },
+  mode: { type: 'string', env: 'CONFORMANCE_MODE', help: 'readonly | safe | full (default: readonly; full against the mock)' },
+  'accept-costs': { type: 'boolean', env: 'CONFORMANCE_ACCEPT_COSTS', help: 'opt in to full mode against a real deployment (calls, SMS, WhatsApp, email)' },
+  profile: { type: 'string', env: 'CONFORMANCE_PROFILE', help: 'quick | default | thorough (amount of generated data)' },
+  parts: { type: 'string', env: 'CONFORMANCE_PARTS', help: `comma list of ${PARTS.join(', ')} (default: all)` },
+  seed: { type: 'string', env: 'CONFORMANCE_SEED', help: 'run seed (default: random, printed)' },
+  replay: { type: 'string', env: 'CONFORMANCE_REPLAY', help: 'seed/path[/commands] of a reported failure (use with --only)' },
+  only: { type: 'string', env: 'CONFORMANCE_ONLY', help: 'run only the suite tests whose name matches this pattern' },
+  rate: { type: 'string', env: 'CONFORMANCE_RATE', help: 'requests per minute the suite allows itself (default 900; 0: unpaced)' },
+  'workspace-zone': { type: 'string', env: 'CONFORMANCE_WORKSPACE_ZONE', help: "the workspace's IANA zone, if known" },
+  'user-zone': { type: 'string', env: 'CONFORMANCE_USER_ZONE', help: "the per-user token's profile zone, if known" },
+  data: { type: 'string', env: 'CONFORMANCE_DATA', help: 'JSON file of known ids and send destinations (see README)' },
+  'http-url': { type: 'string', env: 'CONFORMANCE_HTTP_URL', help: 'plain-HTTP URL for the HTTPS check (default: http:// of the base URL)' },
+  insecure: { type: 'boolean', env: 'CONFORMANCE_INSECURE', help: 'accept TLS certificates that do not verify' },
+  'report-dir': { type: 'string', env: 'CONFORMANCE_REPORT_DIR', help: 'where reports go (default reports/conformance)' },
+  fault: { type: 'string', multiple: true, env: 'CONFORMANCE_FAULTS', help: 'with the mock: start it with this fault (repeatable)' },
+  tenant: { type: 'string', env: 'CONFORMANCE_TENANT', help: 'with the mock: the tenant to certify (default: the first)' },
+  'mock-control': { type: 'string', env: 'CONFORMANCE_MOCK_CONTROL', help: 'the base URL fronts a mock with this control URL (e.g. behind a proxy)' },
+  quiet: { type: 'boolean', env: 'CONFORMANCE_QUIET', help: 'print only the summary' },
+  help: { type: 'boolean', env: '', help: 'this help' },
+} as const;
+
+export function usage(): string {
+  const lines = Object.entries(FLAGS).map(([name, f]) => `  --${name.padEnd(20)} ${f.help}${f.env ? ` [${f.env}]` : ''}`);
+  return `Usage: npm run conformance -- [flags]\n\n${lines.join('\n')}\n\nExit code 0 only when no documented check failed.`;
+}
+
+function truthy(value: string | undefined): boolean {
+  return value !== undefined && /^(1|true|yes|on)$/i.test(value.trim());
+}
+
+export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): RunOptions {
+  const spec = Object.fromEntries(
+    Object.entries(FLAGS).map(([name, f]) => [name, { type: f.type, ...('multiple' in f ? { multiple: true } : {}) }]),
+  ) as Record<string, { type: 'string' | 'boolean'; multiple?: boolean }>;
+  let values: Record<string, string | boolean | string[] | undefined>;
+  try {
+    values = parseArgs({ args: argv, options: spec, strict: true, allowPositionals: false }).values as typeof values;
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const str = (name: keyof typeof FLAGS): string | undefined => {
+    const v = values[name];
+    if (typeof v === 'string' && v !== '') return v;
+    const e = FLAGS[name].env;
+    return e && env[e] ? env[e] : undefined;
+  };
+  const bool = (name: keyof typeof FLAGS): boolean => values[name] === true || (FLAGS[name].env !== '' && truthy(env[FLAGS[name].env]));
+
+  const mode = str('mode');
+  if (mode !== undefined && !MODES.includes(mode as Mode)) throw new UsageError(`--mode must be one of ${MODES.join(', ')} (got "${mode}")`);
+  const profile = str('profile') ?? 'default';
+  if (!PROFILES.includes(profile as Profile)) throw new UsageError(`--profile must be one of ${PROFILES.join(', ')} (got "${profile}")`);
+  const partsText = str('parts');
+  const parts = partsText === undefined ? [...PARTS] : partsText.split(',').map((p) => p.trim()).filter(Boolean);
+  const unknownPart = parts.find((p) => !PARTS.includes(p as SuitePart));
+  if (unknownPart) throw new UsageError(`--parts: unknown part "${unknownPart}" (known: ${PARTS.join(', ')})`);
+  const seedText = str('seed');
+  const seed = seedText === undefined ? Math.floor(Math.random() * 2 ** 31) : Number(seedText);
+  if (!Number.isInteger(seed)) throw new UsageError(`--seed must be an integer (got "${seedText}")`);
+  const rateText = str('rate');
+  const rate = rateText === undefined ? 900 : Number(rateText);
+  if (!Number.isInteger(rate) || rate < 0) throw new UsageError(`--rate must be a non-negative integer (got "${rateText}")`);
+  const baseUrl = str('base-url');
+  if (baseUrl !== undefined) {
+    let url: URL;
+    try {
+      url = new URL(baseUrl);
+    } catch {
+      throw new UsageError(`--base-url is not a URL: "${baseUrl}"`);
+    }
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new UsageError('--base-url must be http(s)');
+  }
+  const faultValues = values.fault as string[] | undefined;
+  const faults = faultValues && faultValues.length > 0 ? faultValues : (env.CONFORMANCE_FAULTS ?? '').split(',').map((f) => f.trim()).filter(Boolean);
+
+  return {
+    baseUrl: baseUrl?.replace(/\/+$/, ''),
+    token: str('token'),
+    userToken: str('user-token'),
+    limitedToken: str('limited-token'),
+    limitedPermissions: str('limited-permissions')?.split(',').map((p) => p.trim()).filter(Boolean),
+    mode: mode as Mode | undefined,
+    acceptCosts: bool('accept-costs'),
+    profile: profile as Profile,
+    parts: parts as SuitePart[],
+    seed,
+    replay: parseReplay(str('replay')),
+    only: str('only'),
+    rate,
+    workspaceZone: str('workspace-zone'),
+    userZone: str('user-zone'),
+    dataFile: str('data'),
+    httpUrl: str('http-url'),
+    insecure: bool('insecure'),
+    reportDir: str('report-dir') ?? 'reports/conformance',
+    faults,
+    tenant: str('tenant'),
+    mockControl: str('mock-control'),
+    quiet: bool('quiet'),
+    help: bool('help'),
+  };
+}
+
+function parseReplay(text: string | undefined): RunOptions['replay'] {
+  if (text === undefined) return undefined;
+  const [seed, path, ...rest] = text.split('/');
+  const commands = rest.join('/');
+  if (seed === undefined || path === undefined || !/^-?\d+$/.test(seed) || !/^[\d:]*$/.test(path)) {
+    throw new UsageError(`--replay must be seed/path[/commands] as printed in the report (got "${text}")`);
+  }
+  return { seed: Number(seed), path, ...(commands ? { commands } : {}) };
+}

@@ -1,0 +1,51 @@
+// Runs the suite's vitest files (conformance/suite/<part>.test.ts) in this process with the
+// suite's own config, and returns what vitest saw: each test's outcome and errors outside tests.
+import { resolve } from 'node:path';
+import { startVitest } from 'vitest/node';
+import type { SuitePart } from '../target/target.ts';
+
+export const SUITE_CONFIG = resolve(import.meta.dirname, '../vitest.config.ts');
+const ROOT = resolve(import.meta.dirname, '../..');
+
+export interface VitestTestResult {
+  fullName: string;
+  title: string;
+  status: 'passed' | 'failed' | 'skipped' | 'pending';
+  failureMessages: string[];
+}
+
+export interface VitestResults {
+  tests: VitestTestResult[];
+  /** Errors outside any test (a suite file that failed to load, an unhandled error). */
+  fileErrors: Array<{ file: string; message: string }>;
+}
+
+export async function runSuite(parts: SuitePart[], only: string | undefined, quiet: boolean): Promise<VitestResults> {
+  const filters = parts.map((p) => `conformance/suite/${p}.test.ts`);
+  const vitest = await startVitest('test', filters, {
+    config: SUITE_CONFIG,
+    root: ROOT,
+    watch: false,
+    run: true,
+    reporters: quiet ? [{}] : ['dot'],
+    passWithNoTests: true,
+    ...(only ? { testNamePattern: only } : {}),
+  });
+  const tests: VitestTestResult[] = [];
+  const fileErrors: VitestResults['fileErrors'] = [];
+  for (const module of vitest.state.getTestModules()) {
+    for (const error of module.errors()) fileErrors.push({ file: module.moduleId, message: error.stack ?? error.message });
+    for (const test of module.children.allTests()) {
+      const result = test.result();
+      tests.push({
+        fullName: test.fullName,
+        title: test.name,
+        status: result.state,
+        failureMessages: result.state === 'failed' ? result.errors.map((e) => e.stack ?? e.message) : [],
+      });
+    }
+  }
+  for (const error of vitest.state.getUnhandledErrors()) fileErrors.push({ file: '(unhandled)', message: String((error as Error)?.stack ?? error) });
+  await vitest.close();
+  return { tests, fileErrors };
+}

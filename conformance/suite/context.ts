@@ -1,0 +1,86 @@
+// What the suite's tests share in the worker: the target, the contract, one paced HTTP client,
+// and the helpers that send an operation's request with cleanup in safe mode.
+import { it } from 'vitest';
+import { loadSuiteContract, type SuiteContract } from '../contract/load.ts';
+import type { SuiteOperation } from '../contract/operation.ts';
+import { type Answer, type SendOptions, SuiteClient } from '../http/client.ts';
+import { recorder } from '../record/recorder.ts';
+import { operationsFor, pairedDelete } from '../run/modes.ts';
+import { PROFILE_SETTINGS, type ProfileSettings } from '../run/profiles.ts';
+import { loadTarget, type SuitePart, type Target } from '../target/target.ts';
+
+export interface SuiteContext {
+  target: Target;
+  contract: SuiteContract;
+  client: SuiteClient;
+  profile: ProfileSettings;
+  /** Operations the mode allows, in contract order. */
+  operations: SuiteOperation[];
+}
+
+let shared: SuiteContext | undefined;
+
+export function suite(): SuiteContext {
+  if (!shared) {
+    const target = loadTarget();
+    const contract = loadSuiteContract();
+    shared = {
+      target,
+      contract,
+      client: new SuiteClient(target, contract, recorder),
+      profile: PROFILE_SETTINGS[target.profile],
+      operations: operationsFor(contract, target.mode),
+    };
+  }
+  return shared;
+}
+
+export function partEnabled(part: SuitePart): boolean {
+  return loadTarget().parts.includes(part);
+}
+
+/**
+ * Sends a request and, when it created a resource that has a DELETE, deletes it again at once, so
+ * safe mode leaves nothing behind and full mode cancels what a listing would send.
+ */
+export async function sendAndClean(options: SendOptions): Promise<Answer> {
+  const { client, contract } = suite();
+  const answer = await client.send(options);
+  const status = answer.response?.status ?? 0;
+  const remove = pairedDelete(contract, options.op);
+  if (status >= 200 && status < 300 && remove) {
+    const uuid = (answer.json as { data?: { uuid?: unknown } } | undefined)?.data?.uuid;
+    if (typeof uuid === 'string') await client.send({ op: remove, pathParams: { uuid } });
+  }
+  return answer;
+}
+
+const TEST_TIMEOUT_MS = 20 * 60_000;
+
+/** A suite test: fails when a documented check failed while it ran (warnings do not fail it). */
+export function conformanceTest(name: string, fn: () => Promise<void>): void {
+  it(
+    name,
+    async () => {
+      recorder.currentTest = name;
+      recorder.takeTestFailures();
+      await fn();
+      const failures = recorder.takeTestFailures();
+      if (failures.length > 0) {
+        const lines = failures.slice(0, 10).map((f) => `- ${f.check}${f.operationId ? ` (${f.operationId})` : ''}: ${f.message}`);
+        throw new Error(`${failures.length} documented check(s) failed:\n${lines.join('\n')}`);
+      }
+    },
+    TEST_TIMEOUT_MS,
+  );
+}
+
+/** Send options for a request plan. */
+export function planOptions(op: SuiteOperation, plan: { pathParams: Record<string, string>; query: Record<string, string | string[]>; body?: unknown }): SendOptions {
+  return {
+    op,
+    pathParams: plan.pathParams,
+    query: plan.query,
+    ...(plan.body !== undefined ? { json: plan.body } : {}),
+  };
+}

@@ -1,0 +1,80 @@
+// Invalid requests must be rejected with the right 4xx (seed "Errors"): generated invalid data
+// (a required field removed, a type changed, a bound or format broken, a malformed uuid) gets 422
+// with its code and field; boundary values are accepted at the bound and rejected past it;
+// malformed JSON gets 400. Never 2xx, never 5xx.
+import { describe } from 'vitest';
+import { boundaryCases } from '../arbitraries/boundaries.ts';
+import { invalidRequestArbitrary } from '../arbitraries/invalid-request.ts';
+import { anchor, examplePlan } from '../arbitraries/request.ts';
+import type { SuiteOperation } from '../contract/operation.ts';
+import type { Expectation } from '../http/exchange.ts';
+import { runProperty } from '../record/property.ts';
+import { recorder } from '../record/recorder.ts';
+import { conformanceTest, planOptions, sendAndClean, suite } from './context.ts';
+
+const { operations, contract, target, profile } = suite();
+const RULE = 'seed "Errors": 422 for validation failures (VALIDATION_ERROR, INVALID_FORMAT, INVALID_UUID with field), 400 for malformed JSON';
+
+/** A real server may look the resource up before it validates the body: 404 is then a fair answer too. */
+function rejectionStatuses(op: SuiteOperation, location: string): number[] {
+  const lookupFirst = !target.isMock && location !== 'path' && op.parameters.some((p) => p.in === 'path');
+  return lookupFirst ? [422, 404] : [422];
+}
+
+describe('negative', () => {
+  for (const op of operations) {
+    conformanceTest(`${op.operationId}: generated invalid requests`, async () => {
+      await runProperty(
+        `${op.operationId}: generated invalid requests`,
+        invalidRequestArbitrary(contract, op, target),
+        async (mutation) => {
+          if (mutation === null) return;
+          const expectation: Expectation = {
+            kind: 'rejected',
+            part: mutation.part,
+            codePart: mutation.codePart,
+            rule: RULE,
+            what: `a request with ${mutation.describe}`,
+            statuses: rejectionStatuses(op, mutation.location),
+            codes: mutation.codes,
+            field: mutation.field,
+          };
+          await sendAndClean({ ...planOptions(op, mutation.plan), expectation });
+        },
+        { numRuns: profile.invalidRuns, endOnFailure: profile.endOnFailure },
+      );
+    });
+
+    conformanceTest(`${op.operationId}: boundary values`, async () => {
+      const { plan: base, unsafe } = anchor(op, examplePlan(op), target);
+      const cases = boundaryCases(contract, op, base).slice(0, profile.maxBoundaries);
+      for (const c of cases) {
+        if (c.valid && unsafe) {
+          recorder.note(op.operationId, unsafe);
+          continue;
+        }
+        const expectation: Expectation = c.valid
+          ? { kind: 'accepted', part: c.part, rule: 'seed "Endpoints": a value at a stated bound is valid', what: `${c.describe}, at the bound` }
+          : { kind: 'rejected', part: c.part, codePart: 'inferred', rule: RULE, what: `${c.describe}, past the bound`, statuses: rejectionStatuses(op, 'body'), codes: c.codes, field: c.field };
+        const { plan } = anchor(op, c.plan, target);
+        await sendAndClean({ ...planOptions(op, c.valid ? plan : c.plan), expectation });
+      }
+    });
+
+    if (op.body) {
+      conformanceTest(`${op.operationId}: malformed JSON`, async () => {
+        const { plan } = anchor(op, examplePlan(op), target);
+        const expectation: Expectation = {
+          kind: 'rejected',
+          part: op.contract,
+          codePart: 'inferred',
+          rule: 'seed "Errors": 400 for a malformed request or invalid JSON',
+          what: 'a body that is not valid JSON',
+          statuses: [400],
+          codes: ['BAD_REQUEST'],
+        };
+        await sendAndClean({ ...planOptions(op, { ...plan, body: undefined }), rawBody: '{"to": "+4915112345678", ', expectation });
+      });
+    }
+  }
+});

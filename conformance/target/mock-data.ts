@@ -1,0 +1,37 @@
+// When the target is the mock, what the suite may rely on in a tenant (an agent with a call
+// number, a member's email, an active WhatsApp template setting, member zones) is read from the
+// mock's control API snapshot, over HTTP. Against a real deployment the QA team gives it (--data).
+import { request } from 'undici';
+import type { TargetData } from './target.ts';
+
+interface SnapshotState {
+  slug?: string;
+  timezone?: string;
+  members?: Array<{ email?: string; timezone?: string | null }>;
+  agents?: Array<{ uuid?: string; channels?: { call?: string | null } }>;
+  template_settings?: Array<{ uuid?: string; status?: string }>;
+}
+
+export interface MockTenantFacts {
+  data: TargetData;
+  /** Profile zone by member email (null: none set). */
+  memberZones: Map<string, string | null>;
+}
+
+export async function readMockTenant(controlUrl: string, slug: string): Promise<MockTenantFacts> {
+  const res = await request(`${controlUrl}/snapshot`);
+  if (res.statusCode !== 200) throw new Error(`GET ${controlUrl}/snapshot answered ${res.statusCode}`);
+  const snapshot = (await res.body.json()) as { workspaces?: Array<{ state?: SnapshotState }> };
+  const state = snapshot.workspaces?.map((w) => w.state).find((s) => s?.slug === slug);
+  if (!state) throw new Error(`the mock has no tenant ${slug}`);
+  const data: TargetData = {};
+  const agent = state.agents?.find((a) => typeof a.uuid === 'string' && a.channels?.call) ?? state.agents?.[0];
+  if (agent?.uuid) data.agent_uuid = agent.uuid;
+  const member = state.members?.find((m) => typeof m.email === 'string');
+  if (member?.email) data.member_email = member.email;
+  const setting = state.template_settings?.find((s) => s.status === 'active' && typeof s.uuid === 'string');
+  if (setting?.uuid) data.whatsapp_template_setting_uuid = setting.uuid;
+  const memberZones = new Map<string, string | null>();
+  for (const m of state.members ?? []) if (m.email) memberZones.set(m.email.toLowerCase(), m.timezone ?? null);
+  return { data, memberZones };
+}

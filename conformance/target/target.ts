@@ -1,0 +1,82 @@
+// The target of a run: the base URL (tenant subdomain included), the tokens, the mode and what the
+// suite may rely on in the workspace. The CLI writes it to a file; the suite's worker reads it.
+import { readFileSync } from 'node:fs';
+
+/** readonly: only requests that change nothing; safe: creates only what it deletes again; full: everything, costs included. */
+export type Mode = 'readonly' | 'safe' | 'full';
+export const MODES: readonly Mode[] = ['readonly', 'safe', 'full'];
+
+export type Profile = 'quick' | 'default' | 'thorough';
+export const PROFILES: readonly Profile[] = ['quick', 'default', 'thorough'];
+
+export const PARTS = ['operations', 'negative', 'auth', 'time', 'tls', 'stateful'] as const;
+export type SuitePart = (typeof PARTS)[number];
+
+/** Known identifiers and destinations in the target workspace (all optional). */
+export interface TargetData {
+  /** An agent of the workspace (calls need one). */
+  agent_uuid?: string;
+  /** A member's login email (operations that act for a person, with a workspace token). */
+  member_email?: string;
+  /** An active WhatsApp template setting (template sends). */
+  whatsapp_template_setting_uuid?: string;
+  /** Where real sends may go in full mode: the QA team's own phone and inbox. */
+  send_to?: { phone?: string; email?: string };
+}
+
+export interface Target {
+  /** Origin of the tenant, e.g. https://acme.example.com (no trailing slash). */
+  baseUrl: string;
+  /** The tenant subdomain; undefined when the host has none (the wrong-tenant check cannot run). */
+  tenant: string | undefined;
+  workspaceToken: string;
+  userToken?: string;
+  /** A token lacking some permissions, with the permissions it has. */
+  limitedToken?: { token: string; permissions: string[] };
+  /** The workspace's zone, when known (checked against the applied zone). */
+  workspaceZone?: string;
+  /** The zone of the per-user token's member, when known. */
+  userZone?: string;
+  mode: Mode;
+  profile: Profile;
+  parts: SuitePart[];
+  seed: number;
+  replay?: { seed: number; path: string; commands?: string };
+  /** Requests per minute the suite allows itself; 0: unpaced (the mock started by the suite). */
+  generalPerMinute: number;
+  /** Accept TLS certificates that do not verify (test deployments). */
+  insecure: boolean;
+  /** Plain-HTTP URL for the "plain HTTP is rejected" check; default: the base URL with http://. */
+  httpUrl?: string;
+  data: TargetData;
+  /** The run targets the mock it started itself. */
+  isMock: boolean;
+}
+
+export const TARGET_ENV = 'CONFORMANCE_TARGET_FILE';
+export const RUN_DIR_ENV = 'CONFORMANCE_RUN_DIR';
+
+let cached: Target | undefined;
+
+export function loadTarget(): Target {
+  if (cached) return cached;
+  const file = process.env[TARGET_ENV];
+  if (!file) throw new Error(`${TARGET_ENV} is not set: run the suite through conformance/cli.ts (npm run conformance)`);
+  cached = JSON.parse(readFileSync(file, 'utf8')) as Target;
+  return cached;
+}
+
+/** The tenant label of a host: the first of at least three labels, or of `<tenant>.localhost`. */
+export function tenantOf(hostname: string): string | undefined {
+  if (/^\d+\.\d+\.\d+\.\d+$/.test(hostname) || hostname.includes(':')) return undefined;
+  const labels = hostname.split('.');
+  if (labels.length >= 2 && labels[labels.length - 1] === 'localhost') return labels[0];
+  return labels.length >= 3 ? labels[0] : undefined;
+}
+
+/** The same host with another tenant label. */
+export function withTenant(hostname: string, tenant: string): string {
+  const labels = hostname.split('.');
+  labels[0] = tenant;
+  return labels.join('.');
+}

@@ -1,0 +1,18 @@
+// The conformance suite's own vitest configuration, used by conformance/cli.ts: one worker, files
+// one after the other and modules shared between them, so one paced client serves the whole run.
+import { resolve } from 'node:path';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    root: resolve(import.meta.dirname, '..'),
+    include: ['conformance/suite/**/*.test.ts'],
+    setupFiles: ['conformance/suite/setup.ts'],
+    pool: 'forks',
+    fileParallelism: false,
+    isolate: false,
+    testTimeout: 20 * 60_000,
+    hookTimeout: 120_000,
+    sequence: { shuffle: false },
+  },
+});

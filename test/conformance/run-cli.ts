@@ -1,0 +1,59 @@
+// Runs `node conformance/cli.ts` as a child process, as CI and QA teams do, and reads the JSON
+// report it writes.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { RunReport } from '../../conformance/report/run-report.ts';
+
+export const ROOT = resolve(import.meta.dirname, '../..');
+export const CLI = join(ROOT, 'conformance', 'cli.ts');
+
+export interface CliRun {
+  code: number | null;
+  output: string;
+  report: RunReport | undefined;
+  wallMs: number;
+}
+
+export function runCli(args: string[], timeoutMs = 170_000): Promise<CliRun> {
+  const reportDir = mkdtempSync(join(tmpdir(), 'conformance-report-'));
+  const started = Date.now();
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, [CLI, ...args, '--report-dir', reportDir, '--quiet'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    const timer = setTimeout(() => {
+      child.kill('SIGTERM');
+      reject(new Error(`the conformance CLI did not finish within ${timeoutMs} ms:\n${output.slice(-4000)}`));
+    }, timeoutMs);
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      let report: RunReport | undefined;
+      try {
+        report = JSON.parse(readFileSync(join(reportDir, 'conformance.json'), 'utf8')) as RunReport;
+      } catch {
+        report = undefined;
+      }
+      rmSync(reportDir, { recursive: true, force: true });
+      resolvePromise({ code, output, report, wallMs: Date.now() - started });
+    });
+  });
+}
+
+/** Failing checks of a report, by name, with how often each failed. */
+export function failedChecks(report: RunReport): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const [key, tally] of Object.entries(report.tallies)) {
+    if (tally.fail === 0) continue;
+    const check = key.slice(key.indexOf('\u0000') + 1);
+    out[check] = (out[check] ?? 0) + tally.fail;
+  }
+  return out;
+}
