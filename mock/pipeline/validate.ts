@@ -67,6 +67,9 @@ export function validateRequest(
 
 /** Picks the most telling ajv error and maps it to the seed's codes. */
 export function toApiError(list: ErrorObject[], parameter: string | undefined): ApiError {
+  // A value of the wrong type as a whole says more than any rule about its content.
+  const wholeType = list.find((e) => e.keyword === 'type' && e.instancePath === (parameter === undefined ? '' : '/v'));
+  if (wholeType) return errors.validation('VALIDATION_ERROR', `The ${parameter === undefined ? 'body' : `parameter ${parameter}`} ${wholeType.message ?? 'has the wrong type'}.`, parameter ?? 'body');
   const relevant = list.filter((e) => !['oneOf', 'anyOf', 'if', 'not', 'const', 'type'].includes(e.keyword) || list.length === 1);
   const error = pick(relevant.length > 0 ? relevant : list);
   if (!error) return errors.validation('VALIDATION_ERROR', 'The request is not valid.', parameter);
@@ -89,6 +92,10 @@ export function toApiError(list: ErrorObject[], parameter: string | undefined): 
   if (error.keyword === 'additionalProperties') {
     return errors.validation('VALIDATION_ERROR', `The field ${label} is not allowed.`, field);
   }
+  const exclusive = error.keyword === 'not' ? (error.schema as { required?: unknown } | undefined)?.required : undefined;
+  if (Array.isArray(exclusive)) {
+    return errors.validation('VALIDATION_ERROR', `The fields ${exclusive.join(' and ')} cannot be sent together.`, field);
+  }
   return errors.validation('VALIDATION_ERROR', `The field ${label} ${error.message ?? 'is invalid'}.`, field);
 }
 
@@ -102,12 +109,17 @@ function pick(list: ErrorObject[]): ErrorObject | undefined {
   return best;
 }
 
-function fieldOf(error: ErrorObject, parameter: string | undefined): string | undefined {
+function fieldOf(error: ErrorObject, parameter: string | undefined): string {
   const segments = error.instancePath.split('/').slice(1).map((s) => s.replaceAll('~1', '/').replaceAll('~0', '~'));
   if (parameter !== undefined) segments.shift(); // the `v` wrapper of a parameter value
   if (error.keyword === 'required') segments.push(String(error.params.missingProperty));
   if (error.keyword === 'additionalProperties') segments.push(String(error.params.additionalProperty));
+  // `not: {required: [a, b]}` (mutually exclusive fields): the first of them is the offending field.
+  const excluded = error.keyword === 'not' ? (error.schema as { required?: unknown } | undefined)?.required : undefined;
+  if (Array.isArray(excluded) && typeof excluded[0] === 'string') segments.push(excluded[0]);
   const inner = segments.reduce((acc, s) => (/^\d+$/.test(s) ? `${acc}[${s}]` : acc === '' ? s : `${acc}.${s}`), '');
   if (parameter !== undefined) return inner === '' ? parameter : `${parameter}${inner.startsWith('[') ? '' : '.'}${inner}`;
-  return inner === '' ? undefined : inner;
+  // A rule over the whole body (oneOf, not, minProperties) names the body itself: seed "Errors",
+  // `field` is present for validation errors.
+  return inner === '' ? 'body' : inner;
 }

@@ -59,6 +59,13 @@ describe.each(TRANSPORTS)('routing and validation over %s', (transport) => {
     expectB(await h.call('POST', '/api/v1/call', { json: token }), 422, 'VALIDATION_ERROR', 'agent_uuid');
   });
 
+  it('names a field in every 422: the first of two mutually exclusive fields, or the body for a rule over it', async () => {
+    const both = send.body('call', { from: '+4930123456780', phone_number_uuid: '0a9b8c7d-6e5f-4a3b-8c2d-1e0f9a8b7c6d' });
+    const body = expectB(await h.call('POST', '/api/v1/call', { json: both }), 422, 'VALIDATION_ERROR', 'from');
+    expect(body.error.details).toBe('The fields from and phone_number_uuid cannot be sent together.');
+    expectB(await h.call('POST', '/api/v1/call', { json: [] }), 422, 'VALIDATION_ERROR', 'body');
+  });
+
   it('answers a required body left out with 422 VALIDATION_ERROR', async () => {
     expectB(await h.call('POST', '/api/v1/sms/send'), 422, 'VALIDATION_ERROR', 'body');
   });
