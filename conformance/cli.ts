@@ -40,6 +40,12 @@ async function main(): Promise<number> {
     throw error;
   }
   const { target, mock } = built;
+  // A run stopped by a signal still stops the mock it started.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      void mock?.stop().finally(() => process.exit(130));
+    });
+  }
   const runDir = mkdtempSync(join(tmpdir(), 'conformance-'));
   const started = Date.now();
   try {

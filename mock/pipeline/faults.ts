@@ -14,6 +14,7 @@ export const FAULTS = {
   'rebuild-no-409': 'a builder agent rebuild is accepted while another rebuild is processing',
   'template-delete-no-409': 'a template setting referenced by a campaign in a blocking status is deleted anyway',
   'two-default-coaches': 'set-default leaves the previous default coaching agent in place',
+  'listing-delete-keeps-tasks': 'deleting a listing leaves its pending tasks pending',
   'missing-rate-limit-headers': 'responses omit X-RateLimit-Limit and X-RateLimit-Remaining',
   'missing-retry-after': '429 responses omit the Retry-After header',
   'timestamps-without-offset': 'timestamps in bodies lose their offset (2026-03-14T10:30:00)',

@@ -14,21 +14,23 @@ import { RebuildBuilderAgentCommand } from './rebuild-builder-agent.ts';
 export type BuilderAgentCommand = fc.AsyncCommand<BuilderAgentModel, Real>;
 
 export function builderAgentCommands(): Array<fc.Arbitrary<BuilderAgentCommand>> {
-  const pick = fc.nat({ max: 20 });
-  const outcome = fc.constantFrom(...SETTLED);
-  const shortDelay = fc.constantFrom(100, 300);
+  // Arguments do not shrink: every shrink attempt replays a sequence that waits for processing,
+  // so shrinking only drops commands, which is what makes a sequence short.
+  const pick = fc.noShrink(fc.nat({ max: 20 }));
+  const outcome = fc.noShrink(fc.constantFrom(...SETTLED));
+  const shortDelay = fc.noShrink(fc.constantFrom(100, 300));
   const poll = pick.map((p) => new PollBuilderAgentCommand(p));
-  const rebuild = fc.tuple(pick, outcome, fc.constantFrom(300, 1500), fc.boolean()).map(([p, o, d, replace]) => new RebuildBuilderAgentCommand(p, o, d, replace));
+  const rebuild = fc.tuple(pick, outcome, fc.noShrink(fc.constantFrom(300, 1000)), fc.noShrink(fc.boolean())).map(([p, o, d, replace]) => new RebuildBuilderAgentCommand(p, o, d, replace));
   // Polls and rebuilds appear twice: a conversation must be polled to leave processing, and a
   // rebuild meets another one still processing only when two come close together.
   return [
-    fc.tuple(outcome, shortDelay, fc.boolean()).map(([o, d, named]) => new CreateBuilderAgentCommand(o, d, named)),
+    fc.tuple(outcome, shortDelay, fc.noShrink(fc.boolean())).map(([o, d, named]) => new CreateBuilderAgentCommand(o, d, named)),
     poll,
     poll,
-    fc.tuple(pick, outcome, shortDelay, fc.constantFrom(0, 0, 0, 1)).map(([p, o, d, extra]) => new AnswerBuilderAgentCommand(p, o, d, extra)),
+    fc.tuple(pick, outcome, shortDelay, fc.noShrink(fc.constantFrom(0, 0, 0, 1))).map(([p, o, d, extra]) => new AnswerBuilderAgentCommand(p, o, d, extra)),
     pick.map((p) => new ApproveBuilderAgentCommand(p)),
     rebuild,
     rebuild,
-    fc.option(fc.constantFrom('processing' as const, ...SETTLED), { nil: undefined }).map((s) => new ListBuilderAgentsCommand(s)),
+    fc.noShrink(fc.option(fc.constantFrom('processing' as const, ...SETTLED), { nil: undefined })).map((s) => new ListBuilderAgentsCommand(s)),
   ];
 }

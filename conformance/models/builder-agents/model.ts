@@ -53,6 +53,8 @@ export interface ConversationRecord {
   /** The write that started the current processing (undefined when settled). */
   phase: PhaseKind | undefined;
   questions: string[];
+  /** The suite's last accepted rebuild: when it was sent and the processing time its marker asked for. */
+  rebuild?: { sentAt: number; delayMs: number };
 }
 
 export class BuilderAgentModel {

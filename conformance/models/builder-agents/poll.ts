@@ -12,8 +12,11 @@ import { observe } from './observe.ts';
 
 /** How long a poll waits for processing to end: the mock honours short [delay:…] markers; a real build takes minutes. */
 export function pollBudgetMs(): number {
-  return suite().target.isMock ? 2_500 : 120_000;
+  return suite().target.isMock ? 2_000 : 120_000;
 }
+
+/** How long a write waits for a processing conversation to settle first (longer work is met while processing). */
+const BEFORE_WRITE_MS = 1_200;
 
 /** One read, compared with the model; undefined when the conversation could not be read. */
 export async function refresh(model: BuilderAgentModel, record: ConversationRecord, real: Real): Promise<Answer | undefined> {
@@ -47,6 +50,6 @@ export async function pollSettled(model: BuilderAgentModel, record: Conversation
  */
 export async function readBeforeWrite(model: BuilderAgentModel, record: ConversationRecord, real: Real): Promise<boolean> {
   if (!(await refresh(model, record, real))) return false;
-  if (record.status === 'processing' && record.phase !== 'rebuild') await pollSettled(model, record, real);
+  if (record.status === 'processing' && record.phase !== 'rebuild') await pollSettled(model, record, real, Math.min(BEFORE_WRITE_MS, pollBudgetMs()));
   return true;
 }

@@ -4,10 +4,12 @@
 // unchanged | Rejected with 409"; behaviour 1). The model reads the conversation first, then
 // predicts: from deployed or failed, 200 in processing with the intent kept or replaced; while the
 // model's own rebuild is still processing, 409 and the conversation unchanged (its prompt is not
-// replaced); from gathering, awaiting_approval or another processing, 409 (inferred). A
-// conversation processing anything but a rebuild is waited for (bounded) before the rebuild.
+// replaced; a 200 counts only when it came sooner after the first rebuild than the processing time
+// that rebuild's marker asked for, so it cannot have ended in between); from gathering,
+// awaiting_approval or another processing, 409 (inferred). A conversation processing anything but
+// a rebuild is waited for (bounded) before the rebuild.
 import type fc from 'fast-check';
-import { recordRule, requireRule } from '../../record/rule.ts';
+import { notApplicable, recordRule, requireRule } from '../../record/rule.ts';
 import { isSuccess } from '../../rules/verdicts.ts';
 import type { Real } from '../model-kit.ts';
 import {
@@ -65,9 +67,16 @@ export class RebuildBuilderAgentCommand implements fc.AsyncCommand<BuilderAgentM
         );
       }
     } else if (rebuilding) {
-      requireRule(REBUILD_WHILE_PROCESSING, op.operationId, refused(answer, what, 'documented'), answer);
-      // "unchanged": the refused request does not touch the conversation (its intent stays).
-      await refresh(model, record, real);
+      // The first rebuild may only have ended in between if at least the processing time its
+      // marker asked for passed between sending it and this answer; then the 200 proves nothing.
+      const since = record.rebuild ? answer.receivedAt - record.rebuild.sentAt : Number.POSITIVE_INFINITY;
+      if (isSuccess(answer) && since >= (record.rebuild?.delayMs ?? 0)) {
+        notApplicable(REBUILD_WHILE_PROCESSING, op.operationId, `a rebuild was accepted ${since} ms after the previous one, which may have ended by then`);
+      } else {
+        requireRule(REBUILD_WHILE_PROCESSING, op.operationId, refused(answer, what, 'documented'), answer);
+        // "unchanged": the refused request does not touch the conversation (its intent stays).
+        await refresh(model, record, real);
+      }
     } else if (before !== 'processing') {
       recordRule(BUILDER_AGENT_TRANSITIONS, op.operationId, refused(answer, what, 'inferred'), answer);
     }
@@ -75,6 +84,7 @@ export class RebuildBuilderAgentCommand implements fc.AsyncCommand<BuilderAgentM
       record.status = 'processing';
       record.phase = 'rebuild';
       record.questions = [];
+      record.rebuild = { sentAt: answer.sentAt, delayMs: this.delayMs };
       if (this.replacePrompt) record.prompt = message;
     }
   }

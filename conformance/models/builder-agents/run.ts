@@ -15,6 +15,7 @@ import { CreateBuilderAgentCommand } from './create-builder-agent.ts';
 import { BuilderAgentModel } from './model.ts';
 import { pollSettled } from './poll.ts';
 import { RebuildBuilderAgentCommand } from './rebuild-builder-agent.ts';
+import { withShrinkBudget } from './shrink-budget.ts';
 
 const DRIVE_ROUNDS = 4;
 
@@ -59,10 +60,10 @@ export async function runBuilderAgentModel(name: string): Promise<void> {
     await runProperty(
       name,
       commands,
-      async (cmds) => {
+      withShrinkBudget(async (cmds) => {
         const model = new BuilderAgentModel(apps);
         await fc.asyncModelRun(() => ({ model, real }), cmds);
-      },
+      }),
       { numRuns: profile.modelRuns, endOnFailure: profile.endOnFailure },
       (cmds) => replayPathOf(cmds),
     );

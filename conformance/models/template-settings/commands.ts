@@ -14,19 +14,19 @@ import type { TemplateSettingsModel } from './model.ts';
 export type TemplateSettingsCommand = fc.AsyncCommand<TemplateSettingsModel, Real>;
 
 export function templateSettingsCommands(withListings: boolean): Array<fc.Arbitrary<TemplateSettingsCommand>> {
-  const pick = fc.nat({ max: 20 });
-  const status = fc.constantFrom(undefined, 'active' as const, 'inactive' as const);
+  // Arguments do not shrink: a shrink attempt may replay a wait for a listing to complete, so
+  // shrinking only drops commands, which is what makes a sequence short.
+  const pick = fc.noShrink(fc.nat({ max: 20 }));
+  const status = fc.noShrink(fc.constantFrom(undefined, 'active' as const, 'inactive' as const));
   const settings: Array<fc.Arbitrary<TemplateSettingsCommand>> = [
-    fc.tuple(pick, status, fc.boolean()).map(([t, s, params]) => new CreateSettingCommand(t, s, params)),
-    fc
-      .record({ template: fc.option(pick, { nil: undefined }), waba: fc.boolean(), status })
-      .map((filter) => new ListSettingsCommand(filter)),
+    fc.tuple(pick, status, fc.noShrink(fc.boolean())).map(([t, s, params]) => new CreateSettingCommand(t, s, params)),
+    fc.noShrink(fc.record({ template: fc.option(pick, { nil: undefined }), waba: fc.boolean(), status })).map((filter) => new ListSettingsCommand(filter)),
     pick.map((p) => new DeleteSettingCommand(p)),
   ];
   if (!withListings) return settings;
   return [
     ...settings,
-    fc.tuple(pick, fc.boolean()).map(([p, quick]) => new CreateBlockingListingCommand(p, quick)),
+    fc.tuple(pick, fc.noShrink(fc.boolean())).map(([p, quick]) => new CreateBlockingListingCommand(p, quick)),
     pick.map((p) => new DeleteBlockingListingCommand(p)),
     pick.map((p) => new AwaitListingCommand(p)),
   ];

@@ -10,6 +10,7 @@ import { recorder } from '../../record/recorder.ts';
 import { RuleFailure } from '../../record/rule.ts';
 import { allowedIn } from '../../run/modes.ts';
 import { suite } from '../../suite/context.ts';
+import { withShrinkBudget } from '../builder-agents/shrink-budget.ts';
 import { textListingBody } from '../listings/listing-request.ts';
 import { type Real, replayPathOf } from '../model-kit.ts';
 import { AwaitListingCommand } from './await-listing.ts';
@@ -93,14 +94,14 @@ export async function runTemplateSettingsModel(name: string): Promise<void> {
   await runProperty(
     name,
     commands,
-    async (cmds) => {
+    withShrinkBudget(async (cmds) => {
       const model = new TemplateSettingsModel(templates, withListings);
       try {
         await fc.asyncModelRun(() => ({ model, real }), cmds);
       } finally {
         await cleanUp(model, real);
       }
-    },
+    }),
     { numRuns: profile.modelRuns, endOnFailure: profile.endOnFailure },
     (cmds) => replayPathOf(cmds),
   );

@@ -1,19 +1,48 @@
 // The invariant checked after every step of the template settings model: every setting the suite
 // created and did not delete is still listed (in particular none was deleted while a blocking
-// campaign referenced it), and every one it deleted is gone.
+// campaign referenced it), and every one it deleted is gone. The list is read whole when it fits
+// on one page, otherwise one page per template the suite's settings use (filter template_uuid).
+import type { Answer } from '../../http/client.ts';
 import { requireRule } from '../../record/rule.ts';
 import type { Real } from '../model-kit.ts';
 import { TEMPLATE_SETTING_DELETE_BLOCKED, TEMPLATE_SETTING_LIST, type TemplateSettingsModel } from './model.ts';
 import { settingsPage } from './settings-page.ts';
 
+interface Listed {
+  uuids: Set<string>;
+  /** The (last) page read, the evidence a finding shows. */
+  answer: Answer;
+}
+
+/** The settings listed; undefined when the list cannot be read whole. */
+async function listedSettings(model: TemplateSettingsModel, real: Real): Promise<Listed | undefined> {
+  const all = await settingsPage(real);
+  if (!all) return undefined;
+  if (all.lastPage <= 1) return { uuids: new Set(all.items.map((s) => s.uuid)), answer: all.answer };
+  const uuids = new Set<string>();
+  let answer = all.answer;
+  for (const template of new Set(model.settings.map((s) => s.template.uuid))) {
+    const page = await settingsPage(real, { template_uuid: template });
+    if (!page || page.lastPage > 1) return undefined;
+    for (const s of page.items) uuids.add(s.uuid);
+    answer = page.answer;
+  }
+  return { uuids, answer };
+}
+
 export async function checkSettingsListed(model: TemplateSettingsModel, real: Real): Promise<void> {
   if (model.settings.length === 0) return;
-  const page = await settingsPage(real);
-  if (!page || page.lastPage > 1) return;
-  const listed = new Set(page.items.map((s) => s.uuid));
+  const found = await listedSettings(model, real);
+  if (!found) return;
+  const { uuids: listed, answer } = found;
   for (const setting of model.settings) {
     if (setting.deleted) {
-      requireRule(TEMPLATE_SETTING_LIST, 'listWhatsappTemplateSettings', listed.has(setting.uuid) ? { message: `deleted setting ${setting.uuid} is still listed`, part: 'documented' } : true, page.answer);
+      requireRule(
+        TEMPLATE_SETTING_LIST,
+        'listWhatsappTemplateSettings',
+        listed.has(setting.uuid) ? { message: `deleted setting ${setting.uuid} is still listed`, part: 'documented' } : true,
+        answer,
+      );
       continue;
     }
     const blocked = model.liveListingsOf(setting.uuid).length > 0;
@@ -23,7 +52,7 @@ export async function checkSettingsListed(model: TemplateSettingsModel, real: Re
       listed.has(setting.uuid)
         ? true
         : { message: `setting ${setting.uuid}${blocked ? ', referenced by a listing campaign,' : ''} is no longer listed although the suite never deleted it`, part: 'documented' },
-      page.answer,
+      answer,
     );
   }
 }

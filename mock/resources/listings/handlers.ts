@@ -104,11 +104,12 @@ export const listingHandlers = {
     return { status: 200, body: { success: true, message: 'Listing pace updated', data: listingView(ws, listing) } };
   },
 
-  deleteListing: ({ ws, path, now }) => {
+  deleteListing: ({ ws, path, now, faults }) => {
     const listing = findOr404(ws.listings, path.uuid, 'Listing');
     let cancelled = 0;
+    const keepTasks = faults.has('listing-delete-keeps-tasks');
     ws.listing_tasks = ws.listing_tasks.map((task) => {
-      if (task.listing_uuid !== listing.uuid) return task;
+      if (task.listing_uuid !== listing.uuid || keepTasks) return task;
       const next = cancelTask(task, now);
       if (next instanceof Error) return task;
       cancelled++;
