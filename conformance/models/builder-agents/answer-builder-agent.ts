@@ -5,35 +5,27 @@
 // 422 naming `answers`, inferred); a deployed or failed conversation refuses (409 inferred);
 // awaiting_approval refuses (inferred); one still processing may settle in between, so either
 // answer is possible there.
-import type fc from 'fast-check';
 import { recordRule, requireRule } from '../../record/rule.ts';
 import { describeAnswer, isSuccess } from '../../rules/verdicts.ts';
 import type { Real } from '../model-kit.ts';
-import { BUILDER_AGENT_TRANSITIONS, type BuilderAgentModel, conversationOf, freshLabel, markers, type SettledStatus } from './model.ts';
-import { readBeforeWrite } from './poll.ts';
+import { MarkedWrite } from './conversation-command.ts';
+import { BUILDER_AGENT_TRANSITIONS, type BuilderAgentModel, type ConversationRecord, conversationOf, freshLabel, markers, type SettledStatus } from './model.ts';
 import { acceptedInProcessing, refused } from './write-verdicts.ts';
 
-export class AnswerBuilderAgentCommand implements fc.AsyncCommand<BuilderAgentModel, Real> {
-  readonly pick: number;
-  readonly outcome: SettledStatus;
-  readonly delayMs: number;
+export class AnswerBuilderAgentCommand extends MarkedWrite {
   /** Answers sent beyond (or short of) one per question. */
   readonly extra: number;
 
   constructor(pick: number, outcome: SettledStatus, delayMs: number, extra: number) {
-    this.pick = pick;
-    this.outcome = outcome;
-    this.delayMs = delayMs;
+    super(pick, outcome, delayMs);
     this.extra = extra;
   }
 
-  check(model: Readonly<BuilderAgentModel>): boolean {
-    return model.conversations.length > 0;
+  protected fits(c: ConversationRecord): boolean {
+    return c.status === 'gathering';
   }
 
-  async run(model: BuilderAgentModel, real: Real): Promise<void> {
-    const record = model.prefer(this.pick, (c) => c.status === 'gathering');
-    if (!record || !(await readBeforeWrite(model, record, real))) return;
+  protected async write(_model: BuilderAgentModel, record: ConversationRecord, real: Real): Promise<void> {
     const before = record.status;
     const count = Math.max(1, (before === 'gathering' ? record.questions.length : 1) + this.extra);
     const label = freshLabel();
@@ -55,11 +47,7 @@ export class AnswerBuilderAgentCommand implements fc.AsyncCommand<BuilderAgentMo
       const finished = before === 'deployed' || before === 'failed';
       requireRule(BUILDER_AGENT_TRANSITIONS, op.operationId, refused(answer, what, finished ? 'documented' : 'inferred'), answer);
     }
-    if (isSuccess(answer)) {
-      record.status = 'processing';
-      record.phase = 'answers';
-      record.questions = [];
-    }
+    if (isSuccess(answer)) this.startProcessing(record, 'answers');
   }
 
   toString(): string {

@@ -3,28 +3,19 @@
 // conversation first (waiting, bounded, for a processing one to settle): in awaiting_approval the
 // approve is accepted in processing; in any other settled status it is refused (409, inferred);
 // one still processing may settle in between, so either answer is possible there.
-import type fc from 'fast-check';
 import { recordRule, requireRule } from '../../record/rule.ts';
 import { isSuccess } from '../../rules/verdicts.ts';
 import type { Real } from '../model-kit.ts';
-import { BUILDER_AGENT_TRANSITIONS, type BuilderAgentModel, conversationOf } from './model.ts';
-import { readBeforeWrite } from './poll.ts';
+import { ConversationWrite } from './conversation-command.ts';
+import { BUILDER_AGENT_TRANSITIONS, type BuilderAgentModel, type ConversationRecord, conversationOf } from './model.ts';
 import { acceptedInProcessing, refused } from './write-verdicts.ts';
 
-export class ApproveBuilderAgentCommand implements fc.AsyncCommand<BuilderAgentModel, Real> {
-  readonly pick: number;
-
-  constructor(pick: number) {
-    this.pick = pick;
+export class ApproveBuilderAgentCommand extends ConversationWrite {
+  protected fits(c: ConversationRecord): boolean {
+    return c.status === 'awaiting_approval';
   }
 
-  check(model: Readonly<BuilderAgentModel>): boolean {
-    return model.conversations.length > 0;
-  }
-
-  async run(model: BuilderAgentModel, real: Real): Promise<void> {
-    const record = model.prefer(this.pick, (c) => c.status === 'awaiting_approval');
-    if (!record || !(await readBeforeWrite(model, record, real))) return;
+  protected async write(_model: BuilderAgentModel, record: ConversationRecord, real: Real): Promise<void> {
     const before = record.status;
     const op = real.client.op('approveBuilderAgent');
     const answer = await real.client.send({ op, pathParams: { uuid: record.uuid } });
@@ -32,11 +23,7 @@ export class ApproveBuilderAgentCommand implements fc.AsyncCommand<BuilderAgentM
     const what = `approving a ${before} conversation`;
     if (before === 'awaiting_approval') requireRule(BUILDER_AGENT_TRANSITIONS, op.operationId, acceptedInProcessing(answer, view, 200, what, 'documented'), answer);
     else if (before !== 'processing') recordRule(BUILDER_AGENT_TRANSITIONS, op.operationId, refused(answer, what, 'inferred'), answer);
-    if (isSuccess(answer)) {
-      record.status = 'processing';
-      record.phase = 'approval';
-      record.questions = [];
-    }
+    if (isSuccess(answer)) this.startProcessing(record, 'approval');
   }
 
   toString(): string {

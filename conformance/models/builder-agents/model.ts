@@ -7,6 +7,7 @@
 // the intent (prompt) it expects.
 import type { Answer } from '../../http/client.ts';
 import type { RuleCheck } from '../../record/rule.ts';
+import { pickOne } from '../model-command.ts';
 
 export const REBUILD_WHILE_PROCESSING: RuleCheck = {
   name: 'rebuild-while-processing',
@@ -66,10 +67,6 @@ export class BuilderAgentModel {
     this.apps = apps;
   }
 
-  pick(index: number): ConversationRecord | undefined {
-    return this.conversations[index % Math.max(1, this.conversations.length)];
-  }
-
   /**
    * An even `index` prefers a conversation that `fits` as the model last saw it (so the writes
    * meet the states that accept them, and a rebuild meets a rebuild still processing); an odd
@@ -78,7 +75,7 @@ export class BuilderAgentModel {
   prefer(index: number, fits: (c: ConversationRecord) => boolean): ConversationRecord | undefined {
     const fitting = this.conversations.filter(fits);
     if (index % 2 === 0 && fitting.length > 0) return fitting[(index >> 1) % fitting.length];
-    return this.pick(index >> 1);
+    return pickOne(this.conversations, index >> 1);
   }
 }
 

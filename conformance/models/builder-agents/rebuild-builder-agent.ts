@@ -8,43 +8,37 @@
 // that rebuild's marker asked for, so it cannot have ended in between); from gathering,
 // awaiting_approval or another processing, 409 (inferred). A conversation processing anything but
 // a rebuild is waited for (bounded) before the rebuild.
-import type fc from 'fast-check';
 import { notApplicable, recordRule, requireRule } from '../../record/rule.ts';
 import { isSuccess } from '../../rules/verdicts.ts';
 import type { Real } from '../model-kit.ts';
+import { MarkedWrite } from './conversation-command.ts';
 import {
   BUILDER_AGENT_INTENT,
   BUILDER_AGENT_TRANSITIONS,
   type BuilderAgentModel,
+  type ConversationRecord,
   conversationOf,
   freshLabel,
   markers,
   REBUILD_WHILE_PROCESSING,
   type SettledStatus,
 } from './model.ts';
-import { readBeforeWrite, refresh } from './poll.ts';
+import { refresh } from './poll.ts';
 import { acceptedInProcessing, refused } from './write-verdicts.ts';
 
-export class RebuildBuilderAgentCommand implements fc.AsyncCommand<BuilderAgentModel, Real> {
-  readonly pick: number;
-  readonly outcome: SettledStatus;
-  readonly delayMs: number;
+export class RebuildBuilderAgentCommand extends MarkedWrite {
   readonly replacePrompt: boolean;
 
   constructor(pick: number, outcome: SettledStatus, delayMs: number, replacePrompt: boolean) {
-    this.pick = pick;
-    this.outcome = outcome;
-    this.delayMs = delayMs;
+    super(pick, outcome, delayMs);
     this.replacePrompt = replacePrompt;
   }
 
-  check(model: Readonly<BuilderAgentModel>): boolean {
-    return model.conversations.length > 0;
+  protected fits(c: ConversationRecord): boolean {
+    return c.status === 'deployed' || c.status === 'failed' || (c.status === 'processing' && c.phase === 'rebuild');
   }
 
-  async run(model: BuilderAgentModel, real: Real): Promise<void> {
-    const record = model.prefer(this.pick, (c) => c.status === 'deployed' || c.status === 'failed' || (c.status === 'processing' && c.phase === 'rebuild'));
-    if (!record || !(await readBeforeWrite(model, record, real))) return;
+  protected async write(model: BuilderAgentModel, record: ConversationRecord, real: Real): Promise<void> {
     const before = record.status;
     const rebuilding = before === 'processing' && record.phase === 'rebuild';
     const message = `Show the number of open tasks in the heading (change ${freshLabel()}). ${markers(this.outcome, this.delayMs)}`;
@@ -81,9 +75,7 @@ export class RebuildBuilderAgentCommand implements fc.AsyncCommand<BuilderAgentM
       recordRule(BUILDER_AGENT_TRANSITIONS, op.operationId, refused(answer, what, 'inferred'), answer);
     }
     if (isSuccess(answer)) {
-      record.status = 'processing';
-      record.phase = 'rebuild';
-      record.questions = [];
+      this.startProcessing(record, 'rebuild');
       record.rebuild = { sentAt: answer.sentAt, delayMs: this.delayMs };
       if (this.replacePrompt) record.prompt = message;
     }

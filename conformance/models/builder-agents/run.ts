@@ -3,11 +3,8 @@
 // processing whatever fast-check draws: a conversation is driven to deployed or failed (answering
 // and approving on the way when the service asks), rebuilt, and rebuilt again at once. When the
 // model is done, the apps its conversations deployed are stopped.
-import fc from 'fast-check';
-import { runProperty } from '../../record/property.ts';
-import { RuleFailure } from '../../record/rule.ts';
 import { suite } from '../../suite/context.ts';
-import { type Real, replayPathOf } from '../model-kit.ts';
+import { type Real, runModel, runScenario } from '../model-kit.ts';
 import { AnswerBuilderAgentCommand } from './answer-builder-agent.ts';
 import { ApproveBuilderAgentCommand } from './approve-builder-agent.ts';
 import { builderAgentCommands } from './commands.ts';
@@ -15,7 +12,6 @@ import { CreateBuilderAgentCommand } from './create-builder-agent.ts';
 import { BuilderAgentModel } from './model.ts';
 import { pollSettled } from './poll.ts';
 import { RebuildBuilderAgentCommand } from './rebuild-builder-agent.ts';
-import { withShrinkBudget } from './shrink-budget.ts';
 
 const DRIVE_ROUNDS = 4;
 
@@ -43,30 +39,12 @@ async function stopApps(real: Real, apps: Set<string>): Promise<void> {
 }
 
 export async function runBuilderAgentModel(name: string): Promise<void> {
-  const { client, target, profile } = suite();
+  const { client, target } = suite();
   const real: Real = { client, tokens: [target.workspaceToken] };
   const apps = new Set<string>();
   try {
-    try {
-      await fixedScenario(real, apps);
-    } catch (error) {
-      if (!(error instanceof RuleFailure)) throw error;
-    }
-    const commands = fc.commands(builderAgentCommands(), {
-      maxCommands: profile.maxCommands,
-      size: '+1',
-      ...(target.replay?.commands ? { replayPath: target.replay.commands } : {}),
-    });
-    await runProperty(
-      name,
-      commands,
-      withShrinkBudget(async (cmds) => {
-        const model = new BuilderAgentModel(apps);
-        await fc.asyncModelRun(() => ({ model, real }), cmds);
-      }),
-      { numRuns: profile.modelRuns, endOnFailure: profile.endOnFailure },
-      (cmds) => replayPathOf(cmds),
-    );
+    await runScenario(() => fixedScenario(real, apps));
+    await runModel(name, real, { commands: builderAgentCommands(), model: () => new BuilderAgentModel(apps), shrinkBudget: true });
   } finally {
     await stopApps(real, apps);
   }

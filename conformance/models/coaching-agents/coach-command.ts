@@ -1,17 +1,18 @@
-// The shape of every coaching agent command: its own request and prediction, then the model's
-// invariant (exactly one default) read back from the service after the step.
-import type fc from 'fast-check';
-import type { Real } from '../model-kit.ts';
-import type { CoachingModel } from './model.ts';
+// The base classes of the coaching agent commands: each makes its own request and prediction,
+// then the model's invariant (exactly one default) is read back from the service after the step.
+// A command on one of the suite's coaching agents (`pick` chooses it) runs once the model has one.
+import { ModelCommand, PickCommand } from '../model-command.ts';
+import type { CoachingModel, CoachRecord } from './model.ts';
 import { checkOneDefault } from './one-default.ts';
 
-export abstract class CoachCommand implements fc.AsyncCommand<CoachingModel, Real> {
-  abstract check(model: Readonly<CoachingModel>): boolean;
-  protected abstract act(model: CoachingModel, real: Real): Promise<void>;
-  abstract toString(): string;
+export abstract class CoachCommand extends ModelCommand<CoachingModel> {
+  protected override invariant = checkOneDefault;
+}
 
-  async run(model: CoachingModel, real: Real): Promise<void> {
-    await this.act(model, real);
-    await checkOneDefault(model, real);
+export abstract class OneCoachCommand extends PickCommand<CoachingModel, CoachRecord> {
+  protected override invariant = checkOneDefault;
+
+  protected records(model: Readonly<CoachingModel>): readonly CoachRecord[] {
+    return model.coaches;
   }
 }

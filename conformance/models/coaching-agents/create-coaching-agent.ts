@@ -2,8 +2,7 @@
 // first one created becomes the default"). Predicts 201 with is_default true for the workspace's
 // first coaching agent and false for every later one, and the settings as sent.
 import { recordRule, requireRule } from '../../record/rule.ts';
-import { expectStatus, isSuccess } from '../../rules/verdicts.ts';
-import type { Real } from '../model-kit.ts';
+import { expectResource, type Real } from '../model-kit.ts';
 import { CoachCommand } from './coach-command.ts';
 import { COACH_SETTINGS, type CoachingModel, type CoachSettings, coachOf, freshCoachName, ONE_DEFAULT_COACH, settingsOf } from './model.ts';
 import { settingDifferences } from './settings-diff.ts';
@@ -29,11 +28,8 @@ export class CreateCoachingAgentCommand extends CoachCommand {
       json: body,
       expectation: { kind: 'accepted', part: op.contract, rule: ONE_DEFAULT_COACH.rule, what: 'a coaching agent create' },
     });
-    const coach = coachOf(answer);
-    if (!isSuccess(answer) || !coach) {
-      recordRule(COACH_SETTINGS, op.operationId, expectStatus(answer, op, 'creating a coaching agent', 201, undefined, 'inferred'), answer);
-      return;
-    }
+    const coach = expectResource(COACH_SETTINGS, op, answer, coachOf(answer), 'creating a coaching agent', 201);
+    if (!coach) return;
     model.coaches.push({ uuid: coach.uuid, settings: settingsOf(coach) });
     model.total++;
     if (first) model.defaultUuid = coach.uuid;

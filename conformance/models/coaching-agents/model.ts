@@ -52,10 +52,6 @@ export class CoachingModel {
     this.total = total;
     this.defaultUuid = defaultUuid;
   }
-
-  pick(index: number): CoachRecord | undefined {
-    return this.coaches[index % Math.max(1, this.coaches.length)];
-  }
 }
 
 export function settingsOf(view: CoachView): CoachSettings {

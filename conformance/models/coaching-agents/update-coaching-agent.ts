@@ -1,32 +1,24 @@
 // PUT /api/v1/coaching-agents/{uuid} (capability "coaching agents: list, read, update settings";
 // shapes inferred). Predicts 200 with the fields sent changed, every other setting kept, and the
 // default unchanged (an update never moves the default).
-import { recordRule, requireRule } from '../../record/rule.ts';
-import { expectStatus, isSuccess } from '../../rules/verdicts.ts';
-import type { Real } from '../model-kit.ts';
-import { CoachCommand } from './coach-command.ts';
-import { COACH_SETTINGS, type CoachingModel, type CoachSettings, coachOf, freshCoachName, ONE_DEFAULT_COACH, settingsOf } from './model.ts';
+import { recordRule } from '../../record/rule.ts';
+import { expectResource, type Real } from '../model-kit.ts';
+import { OneCoachCommand } from './coach-command.ts';
+import { COACH_SETTINGS, type CoachingModel, type CoachRecord, type CoachSettings, coachOf, freshCoachName, settingsOf } from './model.ts';
+import { requireDefaultFlag } from './one-default.ts';
 import { settingDifferences } from './settings-diff.ts';
 
-export class UpdateCoachingAgentCommand extends CoachCommand {
-  readonly pick: number;
+export class UpdateCoachingAgentCommand extends OneCoachCommand {
   readonly patch: CoachSettings;
   readonly rename: boolean;
 
   constructor(pick: number, patch: CoachSettings, rename: boolean) {
-    super();
-    this.pick = pick;
+    super(pick);
     this.patch = patch;
     this.rename = rename;
   }
 
-  check(model: Readonly<CoachingModel>): boolean {
-    return model.coaches.length > 0;
-  }
-
-  protected async act(model: CoachingModel, real: Real): Promise<void> {
-    const coach = model.pick(this.pick);
-    if (!coach) return;
+  protected async actOn(coach: CoachRecord, model: CoachingModel, real: Real): Promise<void> {
     const op = real.client.op('updateCoachingAgent');
     const body: CoachSettings = { ...this.patch, ...(this.rename || Object.keys(this.patch).length === 0 ? { name: freshCoachName() } : {}) };
     const answer = await real.client.send({
@@ -35,23 +27,12 @@ export class UpdateCoachingAgentCommand extends CoachCommand {
       json: body,
       expectation: { kind: 'accepted', part: op.contract, rule: COACH_SETTINGS.rule, what: 'a coaching agent settings update' },
     });
-    const view = coachOf(answer);
-    if (!isSuccess(answer) || !view) {
-      recordRule(COACH_SETTINGS, op.operationId, expectStatus(answer, op, 'updating a coaching agent', 200, undefined, 'inferred'), answer);
-      return;
-    }
+    const view = expectResource(COACH_SETTINGS, op, answer, coachOf(answer), 'updating a coaching agent', 200);
+    if (!view) return;
     const expected = { ...coach.settings, ...body };
     const wrong = settingDifferences(expected, view);
     recordRule(COACH_SETTINGS, op.operationId, wrong.length === 0 ? true : { message: `after the update: ${wrong.join('; ')}`, part: 'inferred' }, answer);
-    const shouldBeDefault = coach.uuid === model.defaultUuid;
-    requireRule(
-      ONE_DEFAULT_COACH,
-      op.operationId,
-      view.is_default === shouldBeDefault
-        ? true
-        : { message: `a settings update answered is_default ${view.is_default} for a coaching agent that ${shouldBeDefault ? 'is' : 'is not'} the default`, part: 'documented' },
-      answer,
-    );
+    requireDefaultFlag(model, coach, view, answer, op.operationId, 'a settings update answered');
     coach.settings = settingsOf(view);
   }
 

@@ -2,9 +2,8 @@
 // any number of contacts). Predicts 201 with the listing Importing, its pace and its distinct
 // contacts (contract, inferred), then finds the campaign tasks it queued in the action log.
 import { recordRule } from '../../record/rule.ts';
-import { expectStatus, isSuccess } from '../../rules/verdicts.ts';
 import { suite } from '../../suite/context.ts';
-import type { Real } from '../model-kit.ts';
+import { expectResource, type Real } from '../model-kit.ts';
 import { ListingCommand } from './listing-command.ts';
 import { freshListingName, textListingBody } from './listing-request.ts';
 import { discoverTasks } from './listing-tasks.ts';
@@ -34,11 +33,8 @@ export class CreateListingCommand extends ListingCommand {
       json: plan.body,
       expectation: { kind: 'accepted', part: op.contract, rule: LISTING_STATE.rule, what: 'a text listing create' },
     });
-    const view = listingOf(answer);
-    if (!isSuccess(answer) || !view) {
-      recordRule(LISTING_STATE, op.operationId, expectStatus(answer, op, 'creating a text listing', 201, undefined, 'inferred'), answer);
-      return;
-    }
+    const view = expectResource(LISTING_STATE, op, answer, listingOf(answer), 'creating a text listing', 201);
+    if (!view) return;
     const record: ListingRecord = {
       uuid: view.uuid,
       campaignUuid: view.campaign_uuid,

@@ -7,8 +7,8 @@ import { notApplicable, recordRule, requireRule } from '../../record/rule.ts';
 import { expectStatus, isSuccess } from '../../rules/verdicts.ts';
 import type { Real } from '../model-kit.ts';
 import { checkNoPendingTask } from './deleted-listings.ts';
-import { requireGone } from './gone.ts';
-import { ListingCommand } from './listing-command.ts';
+import { expectGone } from './gone.ts';
+import { OneListingCommand } from './listing-command.ts';
 import { discoverTasks } from './listing-tasks.ts';
 import {
   LISTING_DELETE_CANCELS_TASKS,
@@ -28,26 +28,10 @@ async function requireContactsKept(listing: ListingRecord, real: Real): Promise<
   }
 }
 
-export class DeleteListingCommand extends ListingCommand {
-  readonly pick: number;
-
-  constructor(pick: number) {
-    super();
-    this.pick = pick;
-  }
-
-  check(model: Readonly<ListingsModel>): boolean {
-    return model.listings.length > 0;
-  }
-
-  protected async act(model: ListingsModel, real: Real): Promise<void> {
-    const record = model.pick(this.pick);
-    if (!record) return;
+export class DeleteListingCommand extends OneListingCommand {
+  protected async actOn(record: ListingRecord, model: ListingsModel, real: Real): Promise<void> {
+    if (record.deleted) return expectGone(real, 'deleteListing', record.uuid, `deleting listing ${record.uuid} a second time`);
     const op = real.client.op('deleteListing');
-    if (record.deleted) {
-      const again = await real.client.send({ op, pathParams: { uuid: record.uuid } });
-      return requireGone(op, again, `deleting listing ${record.uuid} a second time`);
-    }
     await discoverTasks(model, record, real);
     const answer = await real.client.send({ op, pathParams: { uuid: record.uuid } });
     requireRule(LISTING_DELETE_REMOVES_CAMPAIGN, op.operationId, expectStatus(answer, op, `deleting listing ${record.uuid}`, 200, undefined), answer);
@@ -66,11 +50,9 @@ export class DeleteListingCommand extends ListingCommand {
     } else {
       notApplicable(LISTING_DELETE_CANCELS_TASKS, op.operationId, 'no task row of the listing campaign was found in the action log, so cancelled tasks could not be observed');
     }
-    requireGone(real.client.op('getListing'), await real.client.send({ op: real.client.op('getListing'), pathParams: { uuid: record.uuid } }), `reading deleted listing ${record.uuid}`);
-    const report = real.client.op('getListingReport');
-    requireGone(report, await real.client.send({ op: report, pathParams: { uuid: record.uuid } }), `reading the report of deleted listing ${record.uuid}`);
-    const campaign = real.client.op('getCampaign');
-    requireGone(campaign, await real.client.send({ op: campaign, pathParams: { uuid: record.campaignUuid } }), `reading campaign ${record.campaignUuid} of deleted listing ${record.uuid}`);
+    await expectGone(real, 'getListing', record.uuid, `reading deleted listing ${record.uuid}`);
+    await expectGone(real, 'getListingReport', record.uuid, `reading the report of deleted listing ${record.uuid}`);
+    await expectGone(real, 'getCampaign', record.campaignUuid, `reading campaign ${record.campaignUuid} of deleted listing ${record.uuid}`);
   }
 
   toString(): string {

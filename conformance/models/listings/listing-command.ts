@@ -1,17 +1,18 @@
-// The shape of every listings command: its own request and prediction, then the model's invariant
-// (no task of a deleted listing pending) read back from the action log after the step.
-import type fc from 'fast-check';
-import type { Real } from '../model-kit.ts';
+// The base classes of the listings commands: each makes its own request and prediction, then the
+// model's invariant (no task of a deleted listing pending) is read back from the action log after
+// the step. A command on one of the suite's listings (`pick` chooses it) runs once the model has one.
+import { ModelCommand, PickCommand } from '../model-command.ts';
 import { checkDeletedListings } from './deleted-listings.ts';
-import type { ListingsModel } from './model.ts';
+import type { ListingRecord, ListingsModel } from './model.ts';
 
-export abstract class ListingCommand implements fc.AsyncCommand<ListingsModel, Real> {
-  abstract check(model: Readonly<ListingsModel>): boolean;
-  protected abstract act(model: ListingsModel, real: Real): Promise<void>;
-  abstract toString(): string;
+export abstract class ListingCommand extends ModelCommand<ListingsModel> {
+  protected override invariant = checkDeletedListings;
+}
 
-  async run(model: ListingsModel, real: Real): Promise<void> {
-    await this.act(model, real);
-    await checkDeletedListings(model, real);
+export abstract class OneListingCommand extends PickCommand<ListingsModel, ListingRecord> {
+  protected override invariant = checkDeletedListings;
+
+  protected records(model: Readonly<ListingsModel>): readonly ListingRecord[] {
+    return model.listings;
   }
 }

@@ -1,12 +1,11 @@
 // GET /api/v1/listings/{uuid}/report (seed: a listing has "its own pace and report"; shape
 // inferred). A live listing: 200 with one task per contact, the totals by state adding up to
 // `total`, the status moving forward only and the pace last set. A deleted one: 404.
-import { recordRule } from '../../record/rule.ts';
-import { expectStatus, isSuccess } from '../../rules/verdicts.ts';
-import type { Real } from '../model-kit.ts';
+import type { Answer } from '../../http/client.ts';
+import { expectResource, type Real } from '../model-kit.ts';
 import { requireGone } from './gone.ts';
-import { ListingCommand } from './listing-command.ts';
-import { LISTING_STATE, type ListingsModel } from './model.ts';
+import { OneListingCommand } from './listing-command.ts';
+import { LISTING_STATE, type ListingRecord, type ListingsModel } from './model.ts';
 import { observeListing } from './observe-listing.ts';
 
 const TASK_STATES = ['pending', 'in_progress', 'completed', 'failed', 'cancelled'] as const;
@@ -18,29 +17,18 @@ interface Report {
   tasks?: Partial<Record<(typeof TASK_STATES)[number] | 'total', number>>;
 }
 
-export class ListingReportCommand extends ListingCommand {
-  readonly pick: number;
+function reportOf(answer: Answer): (Report & { status: string }) | undefined {
+  const report = (answer.json as { data?: Report } | undefined)?.data;
+  return report && typeof report.status === 'string' ? (report as Report & { status: string }) : undefined;
+}
 
-  constructor(pick: number) {
-    super();
-    this.pick = pick;
-  }
-
-  check(model: Readonly<ListingsModel>): boolean {
-    return model.listings.length > 0;
-  }
-
-  protected async act(model: ListingsModel, real: Real): Promise<void> {
-    const record = model.pick(this.pick);
-    if (!record) return;
+export class ListingReportCommand extends OneListingCommand {
+  protected async actOn(record: ListingRecord, _model: ListingsModel, real: Real): Promise<void> {
     const op = real.client.op('getListingReport');
     const answer = await real.client.send({ op, pathParams: { uuid: record.uuid } });
     if (record.deleted) return requireGone(op, answer, `reading the report of deleted listing ${record.uuid}`);
-    const report = (answer.json as { data?: Report } | undefined)?.data;
-    if (!isSuccess(answer) || !report || typeof report.status !== 'string') {
-      recordRule(LISTING_STATE, op.operationId, expectStatus(answer, op, `reading the report of listing ${record.uuid}`, 200, undefined, 'inferred'), answer);
-      return;
-    }
+    const report = expectResource(LISTING_STATE, op, answer, reportOf(answer), `reading the report of listing ${record.uuid}`, 200);
+    if (!report) return;
     const tasks = report.tasks ?? {};
     const sum = TASK_STATES.reduce((n, s) => n + (tasks[s] ?? 0), 0);
     const extra: string[] = [];

@@ -62,10 +62,6 @@ export class ListingsModel {
   /** Action log rows already read in detail (each belongs to at most one listing). */
   readonly seenRows = new Set<string>();
 
-  pick(index: number): ListingRecord | undefined {
-    return this.listings[index % Math.max(1, this.listings.length)];
-  }
-
   byCampaign(campaignUuid: string): ListingRecord | undefined {
     return this.listings.find((l) => l.campaignUuid === campaignUuid);
   }

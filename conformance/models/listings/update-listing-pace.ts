@@ -6,27 +6,19 @@ import { recordRule } from '../../record/rule.ts';
 import { describeAnswer, isSuccess } from '../../rules/verdicts.ts';
 import type { Real } from '../model-kit.ts';
 import { requireGone } from './gone.ts';
-import { ListingCommand } from './listing-command.ts';
-import { LISTING_STATE, type ListingsModel, listingOf } from './model.ts';
+import { OneListingCommand } from './listing-command.ts';
+import { LISTING_STATE, type ListingRecord, type ListingsModel, listingOf } from './model.ts';
 import { observeListing } from './observe-listing.ts';
 
-export class UpdateListingPaceCommand extends ListingCommand {
-  readonly pick: number;
+export class UpdateListingPaceCommand extends OneListingCommand {
   readonly perMinute: number;
 
   constructor(pick: number, perMinute: number) {
-    super();
-    this.pick = pick;
+    super(pick);
     this.perMinute = perMinute;
   }
 
-  check(model: Readonly<ListingsModel>): boolean {
-    return model.listings.length > 0;
-  }
-
-  protected async act(model: ListingsModel, real: Real): Promise<void> {
-    const record = model.pick(this.pick);
-    if (!record) return;
+  protected async actOn(record: ListingRecord, _model: ListingsModel, real: Real): Promise<void> {
     const op = real.client.op('updateListingPace');
     const answer = await real.client.send({ op, pathParams: { uuid: record.uuid }, json: { per_minute: this.perMinute } });
     if (record.deleted) return requireGone(op, answer, `changing the pace of deleted listing ${record.uuid}`);

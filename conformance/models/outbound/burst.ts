@@ -7,7 +7,7 @@ import { notApplicable, recordRule, requireRule } from '../../record/rule.ts';
 import { isSuccess } from '../../rules/verdicts.ts';
 import type { Real } from '../model-kit.ts';
 import { type OutboundModel, SEND_OPERATIONS, SEND_RATE, type SendOperation, uuidOf } from './model.ts';
-import { type SendPlan, send, sendPlan } from './send-request.ts';
+import { type SendPlan, send, sendPlan, sentRequest } from './send-request.ts';
 
 const LIMIT = 5;
 const WINDOW_MS = 1000;
@@ -55,7 +55,7 @@ export class BurstCommand implements fc.AsyncCommand<OutboundModel, Real> {
       const id = plan.op.operationId as SendOperation;
       const uuid = uuidOf(answer.json);
       if (isSuccess(answer) && uuid !== undefined) {
-        model.accepted.push({ operationId: id, token: i, requestKey: plan.requestKey, body: plan.body, status: answer.response?.status ?? 0, json: answer.json, uuid });
+        model.accepted.push(sentRequest(plan, i, answer, uuid));
       } else if (answer.response?.status === 429) model.refused.push({ operationId: id, requestKey: plan.requestKey, body: plan.body, token: i });
     });
   }

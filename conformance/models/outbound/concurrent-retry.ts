@@ -1,30 +1,24 @@
 // Seed "Limits", idempotency under concurrency: the same new request sent several times at once
 // (a client retrying before the first answer) creates one resource; every accepted answer names it.
-import type fc from 'fast-check';
 import { requireRule } from '../../record/rule.ts';
 import { isSuccess } from '../../rules/verdicts.ts';
 import type { Real } from '../model-kit.ts';
 import { IDEMPOTENCY, type OutboundModel, SEND_OPERATIONS, type SendOperation, uuidOf } from './model.ts';
-import { send, sendPlan } from './send-request.ts';
+import { SendCommand } from './send-command.ts';
+import { type SendPlan, send, sentRequest } from './send-request.ts';
 
-export class ConcurrentRetryCommand implements fc.AsyncCommand<OutboundModel, Real> {
+export class ConcurrentRetryCommand extends SendCommand {
   readonly operationId: SendOperation;
   readonly copies: number;
-  readonly token: number;
 
   constructor(operation: number, copies: number, token: number) {
+    super(token);
     this.operationId = SEND_OPERATIONS[operation % SEND_OPERATIONS.length] as SendOperation;
     this.copies = copies;
-    this.token = token;
   }
 
-  check(): boolean {
-    return true;
-  }
-
-  async run(model: OutboundModel, real: Real): Promise<void> {
-    const plan = sendPlan(this.operationId);
-    if (!plan) return;
+  /** Sends `copies` copies of the planned request at once. */
+  protected override async sendPlanned(plan: SendPlan, model: OutboundModel, real: Real): Promise<void> {
     const answers = await Promise.all(Array.from({ length: this.copies }, () => send(real, plan, this.token)));
     const accepted = answers.filter((a) => isSuccess(a) && uuidOf(a.json) !== undefined);
     const uuids = [...new Set(accepted.map((a) => uuidOf(a.json)))];
@@ -35,12 +29,10 @@ export class ConcurrentRetryCommand implements fc.AsyncCommand<OutboundModel, Re
       accepted[1] ?? accepted[0],
     );
     const first = accepted[0];
-    if (first) {
-      model.accepted.push({ operationId: this.operationId, token: this.token, requestKey: plan.requestKey, body: plan.body, status: first.response?.status ?? 0, json: first.json, uuid: uuids[0] as string });
-    }
+    if (first) model.accepted.push(sentRequest(plan, this.token, first, uuids[0] as string));
   }
 
-  toString(): string {
+  override toString(): string {
     return `concurrent(${this.operationId} ×${this.copies}, token ${this.token})`;
   }
 }

@@ -1,27 +1,19 @@
 // Seed "Limits", idempotency: retrying an accepted send with the same request_key returns the
 // same request (the same resource uuid and status) and never a second call or message.
-import type fc from 'fast-check';
 import { isDeepStrictEqual } from 'node:util';
 import { recordRule, requireRule } from '../../record/rule.ts';
 import { suite } from '../../suite/context.ts';
+import { PickCommand } from '../model-command.ts';
 import type { Real } from '../model-kit.ts';
-import { IDEMPOTENCY, type OutboundModel, uuidOf } from './model.ts';
+import { IDEMPOTENCY, type OutboundModel, type SentRequest, uuidOf } from './model.ts';
 import { send } from './send-request.ts';
 
-export class RetrySendCommand implements fc.AsyncCommand<OutboundModel, Real> {
-  readonly pick: number;
-
-  constructor(pick: number) {
-    this.pick = pick;
+export class RetrySendCommand extends PickCommand<OutboundModel, SentRequest> {
+  protected records(model: Readonly<OutboundModel>): readonly SentRequest[] {
+    return model.accepted;
   }
 
-  check(model: OutboundModel): boolean {
-    return model.accepted.length > 0;
-  }
-
-  async run(model: OutboundModel, real: Real): Promise<void> {
-    const original = model.accepted[this.pick % model.accepted.length];
-    if (!original) return;
+  protected async actOn(original: SentRequest, _model: OutboundModel, real: Real): Promise<void> {
     const op = suite().contract.byId.get(original.operationId);
     if (!op) return;
     const answer = await send(real, { op, body: original.body }, original.token);

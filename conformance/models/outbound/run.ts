@@ -1,13 +1,10 @@
 // Runs the outbound model: a second token is created for the run (the limit is shared by all
 // tokens of the workspace) and revoked afterwards; each fast-check run starts from the sending
 // queue's current totals and a fresh model.
-import fc from 'fast-check';
-import { runProperty } from '../../record/property.ts';
 import { recorder } from '../../record/recorder.ts';
-import { RuleFailure } from '../../record/rule.ts';
 import { isSuccess } from '../../rules/verdicts.ts';
 import { suite } from '../../suite/context.ts';
-import { type Real, replayPathOf } from '../model-kit.ts';
+import { type Real, runModel, runScenario, runSteps } from '../model-kit.ts';
 import { BurstCommand } from './burst.ts';
 import { CheckCallsCommand } from './check-calls.ts';
 import { CheckQueueCommand, queueTotals } from './check-queue.ts';
@@ -33,48 +30,23 @@ async function secondToken(): Promise<{ token: string; uuid: string } | undefine
  */
 async function fixedScenario(real: Real): Promise<void> {
   const model = new OutboundModel(await queueTotals(real.client));
-  const steps = [
-    new BurstCommand([1, 2, 1, 2, 0, 1, 2, 3, 1]),
-    new RetrySendCommand(0),
-    new ConcurrentRetryCommand(1, 3, 1),
-    new CheckCallsCommand(),
-    new CheckQueueCommand(),
-  ];
-  for (const step of steps) {
-    if (!step.check(model)) continue;
-    try {
-      await step.run(model, real);
-    } catch (error) {
-      if (error instanceof RuleFailure) return;
-      throw error;
-    }
-  }
+  const steps = [new BurstCommand([1, 2, 1, 2, 0, 1, 2, 3, 1]), new RetrySendCommand(0), new ConcurrentRetryCommand(1, 3, 1), new CheckCallsCommand(), new CheckQueueCommand()];
+  await runScenario(() => runSteps(model, real, steps));
 }
 
 export async function runOutboundModel(name: string): Promise<void> {
-  const { client, contract, target, profile } = suite();
+  const { client, contract, target } = suite();
   const second = await secondToken();
   if (!second) recorder.note('send-rate-limit', 'a second token could not be created, so the shared limit is exercised with one token');
   const real: Real = { client, tokens: second ? [target.workspaceToken, second.token] : [target.workspaceToken] };
   try {
     await fixedScenario(real);
-    const commands = fc.commands(outboundCommands(real.tokens.length), {
-      maxCommands: profile.maxCommands,
-      size: '+1',
-      ...(target.replay?.commands ? { replayPath: target.replay.commands } : {}),
+    await runModel(name, real, {
+      commands: outboundCommands(real.tokens.length),
+      model: async () => new OutboundModel(await queueTotals(client)),
+      // Whatever the sequence, it ends by comparing the service with the model.
+      after: (model) => runSteps(model, real, [new CheckCallsCommand(), new CheckQueueCommand()]),
     });
-    await runProperty(
-      name,
-      commands,
-      async (cmds) => {
-        const model = new OutboundModel(await queueTotals(client));
-        await fc.asyncModelRun(() => ({ model, real }), cmds);
-        // Whatever the sequence, it ends by comparing the service with the model.
-        for (const finalCheck of [new CheckCallsCommand(), new CheckQueueCommand()]) if (finalCheck.check(model)) await finalCheck.run(model, real);
-      },
-      { numRuns: profile.modelRuns, endOnFailure: profile.endOnFailure },
-      (cmds) => replayPathOf(cmds),
-    );
   } finally {
     const revoke = contract.byId.get('revokeApiToken');
     if (second && revoke) await client.send({ op: revoke, pathParams: { uuid: second.uuid } });

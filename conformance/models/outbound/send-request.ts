@@ -1,12 +1,12 @@
 // Builds a send request for the model: the operation's smallest contract example, anchored to the
 // workspace (agent, template setting, and for a real deployment the QA team's own destinations),
-// with a fresh request_key.
+// with a fresh request_key; sends it; and gives what the model keeps of an accepted one.
 import { anchor, examplePlan, freshRequestKey } from '../../arbitraries/request.ts';
 import type { SuiteOperation } from '../../contract/operation.ts';
 import type { Answer } from '../../http/client.ts';
 import { suite } from '../../suite/context.ts';
 import type { Real } from '../model-kit.ts';
-import type { SendOperation } from './model.ts';
+import type { SendOperation, SentRequest } from './model.ts';
 
 /** The example with the fewest fields: the one most likely to need nothing the workspace lacks. */
 function smallestExample(op: SuiteOperation): number {
@@ -57,4 +57,9 @@ export function send(real: Real, plan: Pick<SendPlan, 'op' | 'body'>, token: num
       ? { allow429: true, paced: false }
       : { expectation: { kind: 'accepted', part: plan.op.contract, rule: 'seed "Limits": a send within the limit is accepted', what: `a ${plan.op.operationId} with a fresh request_key` } }),
   });
+}
+
+/** What the model keeps of an accepted send (the answer carried the resource `uuid`). */
+export function sentRequest(plan: SendPlan, token: number, answer: Answer, uuid: string): SentRequest {
+  return { operationId: plan.op.operationId as SendOperation, token, requestKey: plan.requestKey, body: plan.body, status: answer.response?.status ?? 0, json: answer.json, uuid };
 }

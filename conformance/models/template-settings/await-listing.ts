@@ -5,28 +5,19 @@ import { suite } from '../../suite/context.ts';
 import type { Real } from '../model-kit.ts';
 import { readCampaignStatus } from './campaign-status.ts';
 import { BLOCKING_STATUSES, type ListingRef, type TemplateSettingsModel } from './model.ts';
-import { SettingCommand } from './setting-command.ts';
+import { SettingPickCommand } from './setting-command.ts';
 
-function waitable(model: Readonly<TemplateSettingsModel>): ListingRef[] {
-  return model.listings.filter((l) => !l.deleted && l.quick && BLOCKING_STATUSES.has(l.campaignStatus));
-}
-
-export class AwaitListingCommand extends SettingCommand {
-  readonly pick: number;
-
-  constructor(pick: number) {
-    super();
-    this.pick = pick;
+export class AwaitListingCommand extends SettingPickCommand<ListingRef> {
+  /** The quick listings whose campaign the model last saw blocking. */
+  protected records(model: Readonly<TemplateSettingsModel>): ListingRef[] {
+    return model.listings.filter((l) => !l.deleted && l.quick && BLOCKING_STATUSES.has(l.campaignStatus));
   }
 
-  check(model: Readonly<TemplateSettingsModel>): boolean {
-    return !model.waited && waitable(model).length > 0;
+  override check(model: Readonly<TemplateSettingsModel>): boolean {
+    return !model.waited && super.check(model);
   }
 
-  protected async act(model: TemplateSettingsModel, real: Real): Promise<void> {
-    const candidates = waitable(model);
-    const listing = candidates[this.pick % candidates.length];
-    if (!listing) return;
+  protected async actOn(listing: ListingRef, model: TemplateSettingsModel, real: Real): Promise<void> {
     model.waited = true;
     const until = Date.now() + (suite().target.isMock ? 10_000 : 120_000);
     for (;;) {

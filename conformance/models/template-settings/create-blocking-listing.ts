@@ -7,26 +7,26 @@ import { recordRule } from '../../record/rule.ts';
 import { describeAnswer, expectStatus, isSuccess } from '../../rules/verdicts.ts';
 import { freshListingName, textListingBody } from '../listings/listing-request.ts';
 import type { Real } from '../model-kit.ts';
-import { TEMPLATE_SETTING_CREATE, type TemplateSettingsModel } from './model.ts';
-import { SettingCommand } from './setting-command.ts';
+import { type SettingRecord, TEMPLATE_SETTING_CREATE, type TemplateSettingsModel } from './model.ts';
+import { SettingPickCommand } from './setting-command.ts';
 
-export class CreateBlockingListingCommand extends SettingCommand {
-  readonly pick: number;
+export class CreateBlockingListingCommand extends SettingPickCommand<SettingRecord> {
   readonly quick: boolean;
 
   constructor(pick: number, quick: boolean) {
-    super();
-    this.pick = pick;
+    super(pick);
     this.quick = quick;
   }
 
-  check(model: Readonly<TemplateSettingsModel>): boolean {
-    return model.withListings && model.settings.length > 0;
+  protected records(model: Readonly<TemplateSettingsModel>): SettingRecord[] {
+    return model.settings;
   }
 
-  protected async act(model: TemplateSettingsModel, real: Real): Promise<void> {
-    const setting = model.pickSetting(this.pick);
-    if (!setting) return;
+  override check(model: Readonly<TemplateSettingsModel>): boolean {
+    return model.withListings && super.check(model);
+  }
+
+  protected async actOn(setting: SettingRecord, model: TemplateSettingsModel, real: Real): Promise<void> {
     const plan = textListingBody(freshListingName(), setting.uuid, this.quick ? 600 : 1, this.quick ? 1 : 2);
     if (typeof plan === 'string') return;
     const op = real.client.op('createListing');

@@ -1,8 +1,7 @@
 // POST /api/v1/whatsapp/template-settings (seed "Operations named in prose only"; shapes
 // inferred). Predicts 201 with the template sent and the status sent, active when none is sent.
 import { recordRule } from '../../record/rule.ts';
-import { expectStatus, isSuccess } from '../../rules/verdicts.ts';
-import type { Real } from '../model-kit.ts';
+import { expectResource, type Real } from '../model-kit.ts';
 import { TEMPLATE_SETTING_CREATE, type TemplateSettingsModel, settingOf } from './model.ts';
 import { SettingCommand } from './setting-command.ts';
 
@@ -36,11 +35,8 @@ export class CreateSettingCommand extends SettingCommand {
       json: body,
       expectation: { kind: 'accepted', part: op.contract, rule: TEMPLATE_SETTING_CREATE.rule, what: 'a template setting create' },
     });
-    const view = settingOf(answer);
-    if (!isSuccess(answer) || !view) {
-      recordRule(TEMPLATE_SETTING_CREATE, op.operationId, expectStatus(answer, op, 'creating a template setting', 201, undefined, 'inferred'), answer);
-      return;
-    }
+    const view = expectResource(TEMPLATE_SETTING_CREATE, op, answer, settingOf(answer), 'creating a template setting', 201);
+    if (!view) return;
     const status = this.status ?? 'active';
     model.settings.push({ uuid: view.uuid, template, status, deleted: false });
     const problems: string[] = [];

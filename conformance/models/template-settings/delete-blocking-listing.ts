@@ -3,25 +3,15 @@
 import { recordRule } from '../../record/rule.ts';
 import { expectStatus, isSuccess } from '../../rules/verdicts.ts';
 import type { Real } from '../model-kit.ts';
-import { TEMPLATE_SETTING_DELETE_ALLOWED, type TemplateSettingsModel } from './model.ts';
-import { SettingCommand } from './setting-command.ts';
+import { type ListingRef, TEMPLATE_SETTING_DELETE_ALLOWED, type TemplateSettingsModel } from './model.ts';
+import { SettingPickCommand } from './setting-command.ts';
 
-export class DeleteBlockingListingCommand extends SettingCommand {
-  readonly pick: number;
-
-  constructor(pick: number) {
-    super();
-    this.pick = pick;
+export class DeleteBlockingListingCommand extends SettingPickCommand<ListingRef> {
+  protected records(model: Readonly<TemplateSettingsModel>): ListingRef[] {
+    return model.listings.filter((l) => !l.deleted);
   }
 
-  check(model: Readonly<TemplateSettingsModel>): boolean {
-    return model.listings.some((l) => !l.deleted);
-  }
-
-  protected async act(model: TemplateSettingsModel, real: Real): Promise<void> {
-    const live = model.listings.filter((l) => !l.deleted);
-    const listing = live[this.pick % live.length];
-    if (!listing) return;
+  protected async actOn(listing: ListingRef, _model: TemplateSettingsModel, real: Real): Promise<void> {
     const op = real.client.op('deleteListing');
     const answer = await real.client.send({ op, pathParams: { uuid: listing.uuid } });
     recordRule(TEMPLATE_SETTING_DELETE_ALLOWED, op.operationId, expectStatus(answer, op, `deleting listing ${listing.uuid}`, 200, undefined), answer);

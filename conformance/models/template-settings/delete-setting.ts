@@ -7,8 +7,15 @@ import { notApplicable, requireRule } from '../../record/rule.ts';
 import { describeAnswer, expectStatus, isSuccess } from '../../rules/verdicts.ts';
 import type { Real } from '../model-kit.ts';
 import { readCampaignStatus } from './campaign-status.ts';
-import { BLOCKING_STATUSES, type ListingRef, TEMPLATE_SETTING_DELETE_ALLOWED, TEMPLATE_SETTING_DELETE_BLOCKED, type TemplateSettingsModel } from './model.ts';
-import { SettingCommand } from './setting-command.ts';
+import {
+  BLOCKING_STATUSES,
+  type ListingRef,
+  type SettingRecord,
+  TEMPLATE_SETTING_DELETE_ALLOWED,
+  TEMPLATE_SETTING_DELETE_BLOCKED,
+  type TemplateSettingsModel,
+} from './model.ts';
+import { SettingPickCommand } from './setting-command.ts';
 
 async function blockingListings(real: Real, listings: ListingRef[]): Promise<ListingRef[]> {
   const out: ListingRef[] = [];
@@ -19,21 +26,12 @@ async function blockingListings(real: Real, listings: ListingRef[]): Promise<Lis
   return out;
 }
 
-export class DeleteSettingCommand extends SettingCommand {
-  readonly pick: number;
-
-  constructor(pick: number) {
-    super();
-    this.pick = pick;
+export class DeleteSettingCommand extends SettingPickCommand<SettingRecord> {
+  protected records(model: Readonly<TemplateSettingsModel>): SettingRecord[] {
+    return model.settings;
   }
 
-  check(model: Readonly<TemplateSettingsModel>): boolean {
-    return model.settings.length > 0;
-  }
-
-  protected async act(model: TemplateSettingsModel, real: Real): Promise<void> {
-    const setting = model.pickSetting(this.pick);
-    if (!setting) return;
+  protected async actOn(setting: SettingRecord, model: TemplateSettingsModel, real: Real): Promise<void> {
     const op = real.client.op('deleteWhatsappTemplateSetting');
     if (setting.deleted) {
       const again = await real.client.send({ op, pathParams: { uuid: setting.uuid } });

@@ -71,10 +71,6 @@ export class TemplateSettingsModel {
     this.withListings = withListings;
   }
 
-  pickSetting(index: number): SettingRecord | undefined {
-    return this.settings[index % Math.max(1, this.settings.length)];
-  }
-
   liveListingsOf(settingUuid: string): ListingRef[] {
     return this.listings.filter((l) => !l.deleted && l.settingUuid === settingUuid);
   }

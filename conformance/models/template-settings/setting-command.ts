@@ -1,17 +1,15 @@
-// The shape of every template settings command: its own request and prediction, then the model's
-// invariant (the suite's settings listed exactly while it has not deleted them) after the step.
-import type fc from 'fast-check';
-import type { Real } from '../model-kit.ts';
+// The base classes of the template settings commands: each makes its own request and prediction,
+// then the model's invariant (the suite's settings listed exactly while it has not deleted them)
+// is checked after the step. A SettingPickCommand acts on one record the model keeps (a setting or
+// a listing, `pick` chooses it) and runs once there is one.
+import { ModelCommand, PickCommand } from '../model-command.ts';
 import type { TemplateSettingsModel } from './model.ts';
 import { checkSettingsListed } from './settings-listed.ts';
 
-export abstract class SettingCommand implements fc.AsyncCommand<TemplateSettingsModel, Real> {
-  abstract check(model: Readonly<TemplateSettingsModel>): boolean;
-  protected abstract act(model: TemplateSettingsModel, real: Real): Promise<void>;
-  abstract toString(): string;
+export abstract class SettingCommand extends ModelCommand<TemplateSettingsModel> {
+  protected override invariant = checkSettingsListed;
+}
 
-  async run(model: TemplateSettingsModel, real: Real): Promise<void> {
-    await this.act(model, real);
-    await checkSettingsListed(model, real);
-  }
+export abstract class SettingPickCommand<R> extends PickCommand<TemplateSettingsModel, R> {
+  protected override invariant = checkSettingsListed;
 }
