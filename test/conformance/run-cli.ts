@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { expect } from 'vitest';
 import type { RunReport } from '../../conformance/report/run-report.ts';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
@@ -56,4 +57,16 @@ export function failedChecks(report: RunReport): Record<string, number> {
     out[check] = (out[check] ?? 0) + tally.fail;
   }
   return out;
+}
+
+/** A run against the mock with `fault` fails, and its report names `check`; returns the report. */
+export function expectFailureNaming(run: CliRun, fault: string, check: string): RunReport | undefined {
+  const report = run.report;
+  expect(report, run.output.slice(-3000)).toBeDefined();
+  if (!report) return undefined;
+  expect(run.code).toBe(1);
+  expect(report.verdict).toBe('fail');
+  expect(report.target.faults).toEqual([fault]);
+  expect(Object.keys(failedChecks(report))).toContain(check);
+  return report;
 }
