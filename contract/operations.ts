@@ -12,6 +12,8 @@ import {
 } from './openapi-types.ts';
 import { joinPointer } from './pointer.ts';
 
+export type ErrorShape = 'A' | 'B';
+
 export interface ContractOperation {
   method: HttpMethod;
   path: string;
@@ -19,6 +21,12 @@ export interface ContractOperation {
   pointer: string;
   operation: JsonObject;
   contract: 'documented' | 'inferred';
+  /** x-permission: the permission a token needs ('' when none is named). */
+  permission: string;
+  /** x-rate-limit: outbound-send marks the four send operations (5 accepted per second per workspace). */
+  sendLimited: boolean;
+  /** x-acts-for-person: with a workspace token the request names the acting member in `user_email`. */
+  actsForPerson: boolean;
   parameters: Located<ParameterObject>[];
   requestBody: Located<JsonObject & { required?: boolean; content?: Record<string, MediaTypeObject> }> | undefined;
   responses: Map<string, Located<ResponseObject>>;
@@ -51,6 +59,9 @@ export function listOperations(doc: OpenApiDocument): ContractOperation[] {
         pointer,
         operation,
         contract: operation['x-contract'] === 'documented' ? 'documented' : 'inferred',
+        permission: String(operation['x-permission'] ?? ''),
+        sendLimited: operation['x-rate-limit'] === 'outbound-send',
+        actsForPerson: operation['x-acts-for-person'] === true,
         parameters: [...byKey.values()],
         requestBody:
           operation.requestBody === undefined
@@ -61,4 +72,12 @@ export function listOperations(doc: OpenApiDocument): ContractOperation[] {
     }
   }
   return result;
+}
+
+/** The error shape a response names by its schema (seed "Errors"): Shape A, Shape B, or neither. */
+export function errorShapeOf(response: ResponseObject): ErrorShape | undefined {
+  const ref = (response.content?.['application/json']?.schema as JsonObject | undefined)?.$ref;
+  if (ref === '#/components/schemas/ErrorShapeA') return 'A';
+  if (ref === '#/components/schemas/ErrorShapeB') return 'B';
+  return undefined;
 }

@@ -6,11 +6,11 @@ import type { ContractAjv } from '../../contract/ajv.ts';
 import { CONTRACT_SCHEMA_ID } from '../../contract/ajv.ts';
 import { deref } from '../../contract/deref.ts';
 import type { JsonObject, MediaTypeObject, OpenApiDocument } from '../../contract/openapi-types.ts';
-import type { ContractOperation } from '../../contract/operations.ts';
+import { type ContractOperation, type ErrorShape, errorShapeOf } from '../../contract/operations.ts';
 import { joinPointer } from '../../contract/pointer.ts';
 
 export type Part = 'documented' | 'inferred';
-export type ErrorShape = 'A' | 'B';
+export type { ErrorShape } from '../../contract/operations.ts';
 
 export interface SuiteParameter {
   name: string;
@@ -90,8 +90,7 @@ export function describeOperation(doc: OpenApiDocument, op: ContractOperation, a
   for (const [status, located] of op.responses) {
     const content = located.value.content?.['application/json'];
     const schema = content?.schema as JsonObject | undefined;
-    const ref = typeof schema?.$ref === 'string' ? schema.$ref : '';
-    const shape: ErrorShape | undefined = ref.endsWith('/ErrorShapeA') ? 'A' : ref.endsWith('/ErrorShapeB') ? 'B' : undefined;
+    const shape = errorShapeOf(located.value);
     const requiredHeaders: string[] = [];
     for (const [name, header] of Object.entries(located.value.headers ?? {})) {
       const resolved = deref<JsonObject>(doc, header, joinPointer(located.pointer, 'headers', name)).value;
@@ -113,9 +112,9 @@ export function describeOperation(doc: OpenApiDocument, op: ContractOperation, a
     method: op.method.toUpperCase(),
     path: op.path,
     contract: op.contract,
-    permission: String(op.operation['x-permission'] ?? ''),
-    sendLimited: op.operation['x-rate-limit'] === 'outbound-send',
-    actsForPerson: op.operation['x-acts-for-person'] === true,
+    permission: op.permission,
+    sendLimited: op.sendLimited,
+    actsForPerson: op.actsForPerson,
     parameters,
     body,
     responses,

@@ -4,12 +4,14 @@
 import type { ValidateFunction } from 'ajv';
 import { CONTRACT_SCHEMA_ID, createContractAjv } from '../../contract/ajv.ts';
 import type { JsonObject, OpenApiDocument, ParameterObject } from '../../contract/openapi-types.ts';
-import { type ContractOperation, listOperations } from '../../contract/operations.ts';
+import { type ContractOperation, errorShapeOf, listOperations } from '../../contract/operations.ts';
 import { joinPointer } from '../../contract/pointer.ts';
 import { ISO_INSTANT } from '../time/instants.ts';
 import { RouteTable } from './route-table.ts';
 
-export type ErrorShape = 'A' | 'B';
+import type { ErrorShape } from '../../contract/operations.ts';
+
+export type { ErrorShape };
 
 export interface ParameterInfo {
   name: string;
@@ -94,7 +96,7 @@ function describe(
     const code = Number(status);
     const content = response.value.content?.['application/json'];
     const schema = content?.schema as JsonObject | undefined;
-    shapes.set(code, schema?.$ref === '#/components/schemas/ErrorShapeA' ? 'A' : 'B');
+    shapes.set(code, errorShapeOf(response.value) ?? 'B');
     if (schema) {
       const pointer = joinPointer(response.pointer, 'content', 'application/json', 'schema');
       validators.set(code, () => strict.validator(pointer));
@@ -110,9 +112,9 @@ function describe(
     method: op.method.toUpperCase(),
     path: op.path,
     contract: op.contract,
-    permission: String(op.operation['x-permission'] ?? ''),
-    rateLimit: op.operation['x-rate-limit'] === 'outbound-send' ? 'outbound-send' : undefined,
-    actsForPerson: op.operation['x-acts-for-person'] === true,
+    permission: op.permission,
+    rateLimit: op.sendLimited ? 'outbound-send' : undefined,
+    actsForPerson: op.actsForPerson,
     parameters,
     body,
     statuses: new Set(shapes.keys()),

@@ -43,7 +43,7 @@ export function checkConventions(ctx: SpecCheckContext): Problem[] {
     }
 
     const route = `${op.method.toUpperCase()} ${op.path}`;
-    const limited = op.operation['x-rate-limit'] === 'outbound-send';
+    const limited = op.sendLimited;
     const shouldBe = OUTBOUND_SEND_OPERATIONS.includes(route);
     if (limited !== shouldBe) {
       add(where, shouldBe ? 'a send operation needs x-rate-limit: outbound-send' : 'only the four send operations carry x-rate-limit');
