@@ -6,6 +6,7 @@ import { bundleSpec } from './lib/bundle.ts';
 import { checkConventions } from './lib/checks/conventions.ts';
 import { checkExamples } from './lib/checks/examples.ts';
 import { checkInventory } from './lib/checks/inventory.ts';
+import { checkLabels } from './lib/checks/labels.ts';
 import { checkLint } from './lib/checks/lint.ts';
 import type { Problem, SpecCheck, SpecCheckContext } from './lib/checks/problem.ts';
 import { checkValid } from './lib/checks/validate.ts';
@@ -17,6 +18,7 @@ export const SPEC_CHECKS: Array<[string, SpecCheck]> = [
   ['examples validate against their schemas (ajv, 2020-12)', checkExamples],
   ['inventory coverage (spec/inventory.json, spec/capabilities.yaml)', checkInventory],
   ['project conventions (spec/CONVENTIONS.md)', checkConventions],
+  ['labels: documented, published, inferred (spec/seed-facts.yaml, spec/published-facts.yaml)', checkLabels],
 ];
 
 export async function runSpecChecks(root: string): Promise<Array<{ name: string; problems: Problem[] }>> {

@@ -36,8 +36,8 @@ export function checkInventory(ctx: SpecCheckContext): Problem[] {
       const op = byRoute.get(`${method} ${path}`);
       if (!op) {
         problems.push({ check: 'inventory', where: `${method} ${path}`, message: `inventory ${kind} endpoint has no operation`, severity: 'error' });
-      } else if (kind === 'prose' && op.contract !== 'inferred') {
-        problems.push({ check: 'inventory', where: op.operationId, message: 'a prose-only endpoint (shapes not shown) must be x-contract: inferred', severity: 'error' });
+      } else if (kind === 'prose' && op.operation['x-contract'] === 'documented') {
+        problems.push({ check: 'inventory', where: op.operationId, message: 'a prose-only endpoint (shapes not shown) cannot be documented: label it published or inferred', severity: 'error' });
       }
     }
   }
