@@ -9,7 +9,7 @@ export const CONTRACT_SCHEMA_ID = 'https://contract.local/openapi.json';
 // OpenAPI keywords and the project's extensions that may appear inside schemas.
 // The document's own top-level keys are annotations too, since the document is registered whole.
 const DOCUMENT_KEYS = ['x-generated', 'openapi', 'info', 'servers', 'security', 'tags', 'paths', 'components', 'webhooks', 'jsonSchemaDialect'];
-const ANNOTATIONS = [...DOCUMENT_KEYS, 'example', 'discriminator', 'xml', 'externalDocs', 'x-contract', 'x-error-code', 'x-secret'];
+const ANNOTATIONS = [...DOCUMENT_KEYS, 'example', 'discriminator', 'xml', 'externalDocs', 'x-contract', 'x-contract-constraints', 'x-error-code', 'x-secret'];
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
 

@@ -7,8 +7,9 @@
 // A part takes the label of the nearest labelled node on the way from its operation to it:
 // operation → parameter / request body / response → schema nodes, level by level; at one level the
 // use site (a `$ref` with a sibling `x-contract`) wins over the definition it refers to. A schema
-// constraint whose label differs from its node's names it in `x-contract-constraints`
-// (`{maximum: documented}`), so a keyword can be documented inside a published property.
+// constraint whose label differs from its node's names it in `x-contract-constraints`, a map from
+// a label to the keywords it gives (`{documented: [maximum]}`), so a keyword can be documented
+// inside a published property.
 import type { JsonObject } from './openapi-types.ts';
 import { getAtPointer, joinPointer } from './pointer.ts';
 
@@ -34,8 +35,10 @@ export function constraintLabel(node: unknown, keyword: string): Label | undefin
   if (typeof node !== 'object' || node === null) return undefined;
   const map = (node as JsonObject)['x-contract-constraints'];
   if (typeof map !== 'object' || map === null) return undefined;
-  const value = (map as JsonObject)[keyword];
-  return isLabel(value) ? value : undefined;
+  return LABELS.find((label) => {
+    const keywords = (map as JsonObject)[label];
+    return Array.isArray(keywords) && keywords.includes(keyword);
+  });
 }
 
 const COMPOSITIONS = ['allOf', 'oneOf', 'anyOf'] as const;

@@ -21,7 +21,7 @@ describe('labelAt', () => {
             designed: { type: 'string', 'x-contract': 'inferred' },
             viaRef: { $ref: '#/components/schemas/Named', 'x-contract': 'documented' },
             named: { $ref: '#/components/schemas/Named' },
-            bounded: { type: 'integer', maximum: 200, 'x-contract-constraints': { maximum: 'documented' } },
+            bounded: { type: 'integer', maximum: 200, 'x-contract-constraints': { documented: ['maximum'] } },
             list: { type: 'array', items: { type: 'object', properties: { inner: { type: 'string', 'x-contract': 'inferred' } } } },
           },
         },

@@ -53,7 +53,11 @@ function checkValues(doc: unknown, add: (where: string, message: string) => void
       for (const [key, value] of Object.entries(node)) {
         if (key === 'x-contract' && !isLabel(value)) add(pointer, `x-contract is "${String(value)}": use documented, published or inferred`);
         if (key === 'x-contract-constraints' && typeof value === 'object' && value !== null) {
-          for (const [keyword, label] of Object.entries(value)) if (!isLabel(label)) add(pointer, `x-contract-constraints.${keyword} is "${String(label)}"`);
+          for (const [label, keywords] of Object.entries(value)) {
+            if (!isLabel(label) || !Array.isArray(keywords) || !keywords.every((k) => typeof k === 'string')) {
+              add(pointer, `x-contract-constraints maps a label to the keywords it gives, e.g. {published: [default]}; "${label}" is not that`);
+            }
+          }
         }
         if (key !== 'example' && key !== 'examples') walk(value, `${pointer}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`);
       }
@@ -74,7 +78,7 @@ function notShownButDocumented(doc: unknown, part: ContractPart): boolean {
     const node = getAtPointer(doc, p) as JsonObject | undefined;
     if (typeof node?.description !== 'string' || !NOT_SHOWN.test(node.description)) return false;
     const constraints = node['x-contract-constraints'];
-    const labelled = typeof constraints === 'object' && constraints !== null && Object.values(constraints).some((l) => l !== 'documented');
+    const labelled = typeof constraints === 'object' && constraints !== null && Object.keys(constraints).some((l) => l !== 'documented');
     return !labelled;
   });
 }
