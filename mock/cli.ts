@@ -1,8 +1,12 @@
 // `npm start`: serves the mock over HTTP (default port 4010) and prints the URL, the demo
 // tenants and their tokens. Flags: --port, --host, --base-domain, --default-tenant, --fixtures,
-// --fault (repeatable), --validate-responses, --general-per-minute, --json (one JSON line for scripts).
+// --fault (repeatable), --validate-responses, --general-per-minute, --json (one JSON line for scripts),
+// --control-origin (repeatable), --control-token, --no-control, --grace-ms.
+// SIGTERM and SIGINT stop it gracefully: no new connections, the requests in flight are answered
+// (within --grace-ms), then it exits 0. A line says when it starts stopping (`{"event":"stopping"}`
+// with --json) and when it has stopped.
 import { parseArgs } from 'node:util';
-import { createMockServer, listen } from './adapters/node-http.ts';
+import { createMockServer, inFlight, listen, stopGracefully } from './adapters/node-http.ts';
 import { describeTenants } from './control/describe.ts';
 import { createMock } from './core/mock.ts';
 import { FAULTS } from './pipeline/faults.ts';
@@ -18,14 +22,20 @@ const { values } = parseArgs({
     fault: { type: 'string', multiple: true, default: [] },
     'validate-responses': { type: 'boolean', default: false },
     'general-per-minute': { type: 'string' },
+    'control-origin': { type: 'string', multiple: true, default: [] },
+    'control-token': { type: 'string', default: process.env.MOCK_CONTROL_TOKEN },
+    control: { type: 'boolean', default: true },
+    'grace-ms': { type: 'string', default: '10000' },
     json: { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
+  allowNegative: true,
 });
 
 if (values.help) {
   console.log(`Usage: npm start -- [--port 4010] [--host 127.0.0.1] [--base-domain localhost] [--default-tenant acme]
                  [--fixtures demo] [--fault NAME]... [--validate-responses] [--general-per-minute 1000] [--json]
+                 [--control-origin http://localhost:5173]... [--control-token TOKEN] [--no-control] [--grace-ms 10000]
 Faults: ${Object.keys(FAULTS).join(', ')}`);
   process.exit(0);
 }
@@ -42,6 +52,14 @@ if (generalPerMinute !== undefined && (!Number.isInteger(generalPerMinute) || ge
   process.exit(2);
 }
 
+const graceMs = Number(values['grace-ms']);
+if (!Number.isInteger(graceMs) || graceMs < 0) {
+  console.error('--grace-ms must be a non-negative integer');
+  process.exit(2);
+}
+const controlToken = values['control-token'] === '' ? undefined : values['control-token'];
+const WILDCARD_HOSTS = new Set(['0.0.0.0', '::', '[::]']);
+
 const mock = createMock({
   ...(generalPerMinute === undefined ? {} : { rateLimits: { sendPerSecond: 5, generalPerMinute } }),
   baseDomain: values['base-domain'],
@@ -49,16 +67,41 @@ const mock = createMock({
   fixtures: loadFixtureSet(values.fixtures),
   faults: values.fault,
   validateResponses: values['validate-responses'],
+  control: {
+    enabled: values.control,
+    token: controlToken,
+    origins: values['control-origin'],
+    hosts: WILDCARD_HOSTS.has(values.host) ? [] : [values.host.includes(':') ? `[${values.host}]` : values.host],
+  },
 });
 const server = createMockServer(mock);
+
+// Signal handlers first: once the ready line is out, a signal always stops the server gracefully.
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    const pending = inFlight(server);
+    const stopped = stopGracefully(server, graceMs);
+    console.log(values.json ? JSON.stringify({ event: 'stopping', signal, in_flight: pending }) : `${signal}: stopping, ${pending} request(s) in flight (grace ${graceMs} ms)`);
+    void stopped.then((how) => {
+      console.log(values.json ? JSON.stringify({ event: 'stopped', how }) : `Stopped (${how === 'drained' ? 'every request answered' : 'grace period over'})`);
+      process.exit(0);
+    });
+  });
+}
+
 const url = new URL(await listen(server, port, values.host));
 const tenants = describeTenants(mock).map((t) => ({ ...t, url: `http://${t.slug}.${values['base-domain']}:${url.port}` }));
 
 if (values.json) {
-  console.log(JSON.stringify({ url: url.origin, port: Number(url.port), control: `${url.origin}${mock.config.controlPrefix}`, tenants, faults: mock.faults.list() }));
+  const control = values.control ? `${url.origin}${mock.config.controlPrefix}` : null;
+  console.log(JSON.stringify({ url: url.origin, port: Number(url.port), pid: process.pid, control, tenants, faults: mock.faults.list() }));
 } else {
   console.log(`Mock API listening on ${url.origin} (tenants by subdomain of ${values['base-domain']})`);
-  console.log(`Control API: ${url.origin}${mock.config.controlPrefix}${mock.faults.list().length ? `   faults: ${mock.faults.list().join(', ')}` : ''}\n`);
+  const control = values.control ? `${url.origin}${mock.config.controlPrefix}${controlToken === undefined ? '' : ' (with the control token)'}` : 'off';
+  console.log(`Control API: ${control}${mock.faults.list().length ? `   faults: ${mock.faults.list().join(', ')}` : ''}\n`);
   for (const t of tenants) {
     console.log(`${t.name} (${t.slug}, ${t.timezone})  ${t.url}/api/v1/...`);
     for (const token of t.tokens) {
@@ -67,12 +110,4 @@ if (values.json) {
     }
     console.log('');
   }
-}
-
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    server.close();
-    server.closeAllConnections();
-    process.exit(0);
-  });
 }

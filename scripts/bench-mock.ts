@@ -1,6 +1,7 @@
 // `npm run bench`: requests per second of one authenticated GET against the mock and against a
 // bare node:http server returning a fixed JSON body, measured with autocannon in the same run.
-// Prints both and their ratio; nothing is asserted (timings vary by machine).
+// Prints both and their ratio; nothing is asserted (timings vary by machine). `--method PUT --body
+// '{...}'` measures a write instead (the bare server answers it the same way).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { resolve } from 'node:path';
@@ -14,6 +15,8 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '10' },
     path: { type: 'string', default: '/api/v1/tokens' },
+    method: { type: 'string', default: 'GET' },
+    body: { type: 'string' },
   },
 });
 const duration = Number(values.duration);
@@ -27,7 +30,9 @@ async function start(args: string[]): Promise<{ child: ChildProcess; info: Recor
 }
 
 async function measure(name: string, url: string, headers: Record<string, string>): Promise<number> {
-  const result = await autocannon({ url, connections, duration, headers });
+  const body = values.body;
+  const method = values.method.toUpperCase() as 'GET';
+  const result = await autocannon({ url, connections, duration, method, headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' }, ...(body === undefined ? {} : { body }) });
   const non2xx = result.non2xx;
   console.log(`${name.padEnd(28)} ${result.requests.average.toFixed(0).padStart(8)} req/s  p50 ${result.latency.p50} ms  p99 ${result.latency.p99} ms${non2xx ? `  (${non2xx} non-2xx!)` : ''}`);
   return result.requests.average;
@@ -41,7 +46,7 @@ try {
   const token = acme?.tokens.find((t) => t.kind === 'workspace')?.token ?? '';
   const port = mock.info.port as number;
   const path = values.path;
-  console.log(`autocannon: ${connections} connections, ${duration} s each, GET ${path} (authenticated, stateful)\n`);
+  console.log(`autocannon: ${connections} connections, ${duration} s each, ${values.method.toUpperCase()} ${path} (authenticated, stateful)\n`);
   const reference = await measure('bare node:http (fixed JSON)', `${bare.info.url as string}${path}`, {});
   const measured = await measure('mock', `http://127.0.0.1:${port}${path}`, {
     host: `acme.localhost:${port}`,

@@ -1,28 +1,62 @@
-// node:http adapter: reads the body (up to the size limit), hands a MockRequest to the core and
-// writes the MockResponse.
+// node:http adapter: reads the body (up to the size limit, within a deadline), hands a MockRequest
+// to the core and writes the MockResponse. The server's own protocol errors (a malformed request
+// 400, headers too large 431, a request too slow 408) are answered in Shape B with the headers
+// every answer carries, through node's `clientError` hook. `stopGracefully` stops accepting, lets
+// the requests in flight finish within a grace period, then closes every connection.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { Mock } from '../core/mock.ts';
 import type { MockRequest } from '../core/types.ts';
 
-function readBody(req: IncomingMessage, limit: number): Promise<{ body: Uint8Array; tooLarge: boolean }> {
+export interface ServerTimeouts {
+  /** Time to receive the request headers (node's headersTimeout). */
+  headersMs: number;
+  /** Time to receive the body once the headers are in; 408 past it. */
+  bodyMs: number;
+  /** Time to receive the whole request (node's requestTimeout). */
+  requestMs: number;
+}
+
+export const DEFAULT_TIMEOUTS: ServerTimeouts = { headersMs: 10_000, bodyMs: 15_000, requestMs: 30_000 };
+
+class BodyTimeout extends Error {}
+
+interface Tracking {
+  inFlight: number;
+  closing: boolean;
+  /** Answers not yet written: told to close their connection when the server stops. */
+  pending: Set<ServerResponse>;
+  idle: Array<() => void>;
+}
+
+const tracking = new WeakMap<Server, Tracking>();
+
+function readBody(req: IncomingMessage, limit: number, deadlineMs: number): Promise<{ body: Uint8Array; tooLarge: boolean }> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     let tooLarge = false;
+    const timer = setTimeout(() => reject(new BodyTimeout()), deadlineMs);
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
       if (size > limit) tooLarge = true;
       else chunks.push(chunk);
     });
-    req.on('end', () => resolve({ body: tooLarge ? new Uint8Array() : Buffer.concat(chunks), tooLarge }));
-    req.on('error', reject);
+    req.on('end', () => {
+      clearTimeout(timer);
+      resolve({ body: tooLarge ? new Uint8Array() : Buffer.concat(chunks), tooLarge });
+    });
+    req.on('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
   });
 }
 
-export async function toMockRequest(req: IncomingMessage, limit: number): Promise<MockRequest> {
+export async function toMockRequest(req: IncomingMessage, limit: number, deadlineMs = DEFAULT_TIMEOUTS.bodyMs): Promise<MockRequest> {
   const url = req.url ?? '/';
   const q = url.indexOf('?');
-  const { body, tooLarge } = await readBody(req, limit);
+  const { body, tooLarge } = await readBody(req, limit, deadlineMs);
   const headers: Record<string, string | undefined> = {};
   for (const [name, value] of Object.entries(req.headers)) headers[name] = Array.isArray(value) ? value.join(', ') : value;
   return {
@@ -35,25 +69,115 @@ export async function toMockRequest(req: IncomingMessage, limit: number): Promis
   };
 }
 
-export function nodeHandler(mock: Mock): (req: IncomingMessage, res: ServerResponse) => void {
+/** The headers of an answer the server gives outside the mock core. */
+function transportHeaders(mock: Mock, body: string): Record<string, string> {
+  const limit = String(mock.config.rateLimits.generalPerMinute);
+  return {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': String(Buffer.byteLength(body)),
+    'x-timezone': 'UTC',
+    'x-ratelimit-limit': limit,
+    'x-ratelimit-remaining': limit,
+    connection: 'close',
+  };
+}
+
+function shapeB(message: string, code: string, details: string): string {
+  return JSON.stringify({ success: false, message, error: { code, details } });
+}
+
+export function nodeHandler(mock: Mock, timeouts: ServerTimeouts = DEFAULT_TIMEOUTS): (req: IncomingMessage, res: ServerResponse) => void {
   return (req, res) => {
-    toMockRequest(req, mock.config.maxBodyBytes)
+    toMockRequest(req, mock.config.maxBodyBytes, timeouts.bodyMs)
       .then((request) => mock.handle(request))
       .then((response) => {
         res.writeHead(response.status, response.headers);
         res.end(response.body);
       })
       .catch((error: unknown) => {
-        console.error('mock: request failed', error);
-        if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json; charset=utf-8', 'x-timezone': 'UTC' });
-        res.end(JSON.stringify({ success: false, message: 'Unexpected error', error: { code: 'INTERNAL_SERVER_ERROR', details: String((error as Error).message ?? error) } }));
+        if (res.headersSent) return void res.destroy();
+        const timedOut = error instanceof BodyTimeout;
+        if (!timedOut) console.error('mock: request failed', error);
+        const body = timedOut
+          ? shapeB('Request timeout', 'BAD_REQUEST', `The request body did not arrive within ${timeouts.bodyMs} ms.`)
+          : shapeB('Unexpected error', 'INTERNAL_SERVER_ERROR', 'The mock failed while handling the request.');
+        res.writeHead(timedOut ? 408 : 500, transportHeaders(mock, body));
+        res.end(body);
       });
   };
 }
 
-export function createMockServer(mock: Mock): Server {
-  const server = createServer({ keepAliveTimeout: 5_000 }, nodeHandler(mock));
+/** Node's own protocol errors, answered in Shape B (or the connection dropped when it is gone). */
+function onClientError(mock: Mock) {
+  return (error: Error & { code?: string }, socket: Duplex): void => {
+    if (error.code === 'ECONNRESET' || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const [status, reason, details] =
+      error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'Request Header Fields Too Large', 'The request headers are too large.']
+        : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? [408, 'Request Timeout', 'The request did not arrive in time.']
+          : [400, 'Bad Request', 'The request is not valid HTTP.'];
+    const body = shapeB(reason, 'BAD_REQUEST', details);
+    const head = Object.entries(transportHeaders(mock, body)).map(([k, v]) => `${k}: ${v}\r\n`).join('');
+    socket.end(`HTTP/1.1 ${status} ${reason}\r\n${head}\r\n${body}`);
+  };
+}
+
+export function createMockServer(mock: Mock, timeouts: ServerTimeouts = DEFAULT_TIMEOUTS): Server {
+  const handle = nodeHandler(mock, timeouts);
+  const state: Tracking = { inFlight: 0, closing: false, pending: new Set(), idle: [] };
+  const server = createServer(
+    { keepAliveTimeout: 5_000, headersTimeout: timeouts.headersMs, requestTimeout: timeouts.requestMs },
+    (req, res) => {
+      state.inFlight++;
+      state.pending.add(res);
+      if (state.closing) res.shouldKeepAlive = false;
+      res.on('close', () => {
+        state.inFlight--;
+        state.pending.delete(res);
+        if (state.closing) {
+          server.closeIdleConnections();
+          if (state.inFlight === 0) for (const done of state.idle.splice(0)) done();
+        }
+      });
+      handle(req, res);
+    },
+  );
+  server.on('clientError', onClientError(mock));
+  tracking.set(server, state);
   return server;
+}
+
+/** Requests the server is answering now. */
+export function inFlight(server: Server): number {
+  return tracking.get(server)?.inFlight ?? 0;
+}
+
+/**
+ * Stops accepting connections, lets the requests in flight finish (their answers close their
+ * connections) and resolves `drained`, or after `graceMs` closes every connection and resolves
+ * `forced`.
+ */
+export function stopGracefully(server: Server, graceMs: number): Promise<'drained' | 'forced'> {
+  const state = tracking.get(server);
+  return new Promise((resolve) => {
+    server.close();
+    server.closeIdleConnections();
+    if (!state || state.inFlight === 0) return resolve('drained');
+    state.closing = true;
+    for (const res of state.pending) if (!res.headersSent) res.shouldKeepAlive = false;
+    const timer = setTimeout(() => {
+      server.closeAllConnections();
+      resolve('forced');
+    }, graceMs);
+    state.idle.push(() => {
+      clearTimeout(timer);
+      resolve('drained');
+    });
+  });
 }
 
 /** Starts a server and resolves with its URL once it listens. */

@@ -16,20 +16,13 @@ import type { BuilderAppRecord, LogStream } from '../resources/builders/app-reco
 import { applyApp } from '../resources/builders/app-state.ts';
 import type { DeployPlan } from '../resources/builders/machine.ts';
 import type { WorkspaceState } from '../state/workspace.ts';
+import { fail, json } from './respond.ts';
 
 type Body = Record<string, unknown>;
 
 const AGENT_OUTCOMES: readonly string[] = ['gathering', 'awaiting_approval', 'deployed', 'failed'];
 const STREAMS: readonly string[] = ['stdout', 'stderr', 'system'];
 const MAX_AFTER_MS = 7 * 24 * 3_600_000;
-
-function json(status: number, body: unknown): MockResponse {
-  return { status, headers: { 'content-type': 'application/json; charset=utf-8', 'x-timezone': 'UTC' }, body: JSON.stringify(body) };
-}
-
-function fail(status: number, message: string): MockResponse {
-  return json(status, { success: false, message });
-}
 
 function afterMs(body: Body): number | string | undefined {
   const value = body.after_ms;
@@ -112,7 +105,7 @@ function agentRoute(mock: Mock, method: string, uuid: string, action: string, bo
     const applies = item.flow.queued === null ? 'current' : 'next';
     return json(200, { success: true, message: `Outcome set for the ${applies} processing phase`, data: describeAgent(ws, item) });
   }
-  return fail(404, `No control endpoint ${method} /builder-agents/{uuid}${action}.`);
+  return fail(404, 'No such control endpoint.', { code: 'ENDPOINT_NOT_FOUND' });
 }
 
 function appRoute(mock: Mock, method: string, uuid: string, action: string, body: Body): MockResponse {
@@ -137,7 +130,7 @@ function appRoute(mock: Mock, method: string, uuid: string, action: string, body
     for (const entry of lines as Array<{ line: string; stream?: LogStream }>) appendLog(item, now, entry.stream ?? 'stdout', entry.line);
     return json(200, { success: true, message: `${lines.length} log lines written`, data: describeApp(ws, item) });
   }
-  return fail(404, `No control endpoint ${method} /builders/{uuid}${action}.`);
+  return fail(404, 'No such control endpoint.', { code: 'ENDPOINT_NOT_FOUND' });
 }
 
 /** Serves `/builder-agents/...` and `/builders/...` under the control prefix; undefined for other paths. */

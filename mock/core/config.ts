@@ -1,5 +1,26 @@
 // Mock configuration: defaults suit a developer's day; tests and the CLI override them.
+import { DEFAULT_IDEMPOTENCY_KEYS } from '../pipeline/idempotency.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimitConfig } from '../pipeline/rate-limits.ts';
+
+/** Bounds of the per-workspace caches (least recently used entries are evicted past them). */
+export interface CacheLimits {
+  /** Verified per-user tokens (JWTs) remembered per workspace. */
+  jwtsPerWorkspace: number;
+  /** `request_key`s remembered per workspace for idempotent replays. */
+  idempotencyKeysPerWorkspace: number;
+}
+
+/** Who may use the control API (see ARCHITECTURE.md, "Security"). */
+export interface ControlAccess {
+  /** false: the control API is off and its paths answer 404. */
+  enabled: boolean;
+  /** When set, every control request needs `Authorization: Bearer <token>`. */
+  token: string | undefined;
+  /** Browser origins allowed to call it (CORS); none by default. */
+  origins: string[];
+  /** Host names (without port) it answers besides the loopback names and the base domain. */
+  hosts: string[];
+}
 
 export interface MockConfig {
   /** Hosts are `<tenant>.<baseDomain>`. */
@@ -17,6 +38,10 @@ export interface MockConfig {
   faults: string[];
   /** Prefix of the control API. */
   controlPrefix: string;
+  control: ControlAccess;
+  caches: CacheLimits;
+  /** Deepest accepted nesting of arrays and objects in a JSON request body (400 beyond). */
+  maxBodyDepth: number;
 }
 
 export const DEFAULT_CONFIG: MockConfig = {
@@ -28,4 +53,7 @@ export const DEFAULT_CONFIG: MockConfig = {
   recordRequests: 200,
   faults: [],
   controlPrefix: '/__mock',
+  control: { enabled: true, token: undefined, origins: [], hosts: [] },
+  caches: { jwtsPerWorkspace: 1_000, idempotencyKeysPerWorkspace: DEFAULT_IDEMPOTENCY_KEYS },
+  maxBodyDepth: 64,
 };

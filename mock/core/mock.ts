@@ -1,13 +1,17 @@
 // The mock core: a function from a plain request to a plain response. The stages, in order:
 //   CORS preflight → control API → route → tenant → general rate → auth → permission → zone
-//   → body → validate → acting member → idempotency → send rate → handler → serialize
+//   → body limits (JSON content type, nesting depth) → body → validate → acting member
+//   → idempotency → send rate → handler (in a transaction) → serialize → commit
 // Each stage is a small module under pipeline/; errors are ApiError values rendered once, in the
-// shape the contract names for the operation and status.
+// shape the contract names for the operation and status. A handler that may write runs in a
+// transaction (state/transaction.ts): its changes stay only when its response has been produced.
 import { buildOperationTable, type OperationInfo, type OperationTable } from '../contract/operation-table.ts';
 import { loadContract } from '../contract/load.ts';
+import { controlCors, controlPreflight, controlRefusal } from '../control/access.ts';
 import { handleControl } from '../control/control-api.ts';
 import { ApiError, errors } from '../pipeline/api-error.ts';
 import { authenticate, bearerToken, type Principal } from '../pipeline/auth.ts';
+import { bodyLimitError } from '../pipeline/body-limits.ts';
 import { CORS_HEADERS, preflight } from '../pipeline/cors.ts';
 import { FaultPlan } from '../pipeline/faults.ts';
 import { fingerprint } from '../pipeline/idempotency.ts';
@@ -22,6 +26,7 @@ import { isPreviewPath, servePreview } from '../resources/builders/preview.ts';
 import { handlers as defaultHandlers } from '../resources/registry.ts';
 import { loadFixtureSet } from '../state/fixtures.ts';
 import { MockStore, type WorkspaceRuntime } from '../state/store.ts';
+import { Transaction } from '../state/transaction.ts';
 import type { Member, WorkspaceState } from '../state/workspace.ts';
 import { MockClock } from '../time/clock.ts';
 import { DEFAULT_CONFIG, type MockConfig } from './config.ts';
@@ -59,11 +64,17 @@ let sharedTable: OperationTable | undefined;
 
 export function createMock(options: MockOptions = {}): Mock {
   const { fixtures, clock: givenClock, handlers: givenHandlers, ...overrides } = options;
-  const config: MockConfig = { ...DEFAULT_CONFIG, ...overrides, rateLimits: { ...DEFAULT_CONFIG.rateLimits, ...overrides.rateLimits } };
+  const config: MockConfig = {
+    ...DEFAULT_CONFIG,
+    ...overrides,
+    rateLimits: { ...DEFAULT_CONFIG.rateLimits, ...overrides.rateLimits },
+    control: { ...DEFAULT_CONFIG.control, ...overrides.control },
+    caches: { ...DEFAULT_CONFIG.caches, ...overrides.caches },
+  };
   sharedTable ??= buildOperationTable(loadContract());
   const table = sharedTable;
   const clock = givenClock ?? new MockClock();
-  const store = new MockStore(config.rateLimits);
+  const store = new MockStore(config.rateLimits, config.caches);
   const registry = givenHandlers ?? defaultHandlers;
   const requests = new RequestLog(config.recordRequests);
   const faults = new FaultPlan(config.faults);
@@ -85,9 +96,13 @@ export function createMock(options: MockOptions = {}): Mock {
   store.load(mock.fixtures);
 
   async function route(req: MockRequest): Promise<MockResponse> {
-    if (req.method === 'OPTIONS') return preflight(req);
-    if (req.path === config.controlPrefix || req.path.startsWith(`${config.controlPrefix}/`)) {
-      return withCors(handleControl(mock, req));
+    const control = req.path === config.controlPrefix || req.path.startsWith(`${config.controlPrefix}/`);
+    const access = { access: config.control, baseDomain: config.baseDomain };
+    if (req.method === 'OPTIONS') return control ? withRate(controlPreflight(req, access), req) : preflight(req, generalPeek(req));
+    if (control) {
+      const response = controlRefusal(req, access) ?? handleControl(mock, req);
+      Object.assign(response.headers, controlCors(req, config.control));
+      return withRate(response, req);
     }
     if (isPreviewPath(req.path)) return withCors(servePreview(mock, req));
     const query = new URLSearchParams(req.query);
@@ -103,7 +118,7 @@ export function createMock(options: MockOptions = {}): Mock {
     try {
       return await serve(req, op, match.params, query, exchange);
     } catch (error) {
-      if (error instanceof ApiError) return respondError(error, op, exchange);
+      if (error instanceof ApiError) return respondError(error, error.outsideContract ? undefined : op, exchange);
       if (error instanceof ContractViolation) throw error;
       console.error(`mock: ${op.operationId} failed`, error);
       return respondError(errors.internal('The mock failed while handling the request.'), op, exchange);
@@ -133,14 +148,21 @@ export function createMock(options: MockOptions = {}): Mock {
     // requests (same request_key, same rate window) are decided one after the other.
     ex.zone = resolveZone(requestedZone(req.headers['x-timezone'], query), principal, ws);
     if (!isGranted(principal.permissions, op.permission)) throw errors.forbidden(op.permission);
-    if (principal.kind === 'workspace-token') principal.token.last_used_at = new Date(nowMs);
+    // A workspace token's use is recorded with the answer it got (inside the transaction of a
+    // write), so a refused request leaves even `last_used_at` as it was.
+    const markUsed = (p: Principal): void => {
+      if (p.kind === 'workspace-token') p.token.last_used_at = new Date(nowMs);
+    };
 
     const forced = faults.takeForced(op, req);
     if (forced) return respond(forced.status, forced.body ?? errorBody(errors.internal('Forced by the control API.'), op.errorShape(forced.status)), op, ex);
 
     // An operation without a request body ignores one sent anyway (the contract documents no
-    // 400 or 413 for it); with a body, an oversized one is 413 and broken JSON 400.
+    // 400 or 413 for it); with a body, an oversized one is 413, one that is not JSON by its
+    // Content-Type 415, one nested too deep or broken JSON 400.
     if (op.body && req.bodyTooLarge) throw errors.payloadTooLarge(config.maxBodyBytes);
+    const limited = op.body ? bodyLimitError(req.headers['content-type'], req.body, config.maxBodyDepth) : undefined;
+    if (limited) throw limited;
     const parsed = op.body ? parseJsonBody(req.body) : { ok: true as const, value: undefined };
     if (!parsed.ok) throw parsed.error;
     const input = validateRequest(op, pathParams, query, req.headers, parsed.value);
@@ -159,7 +181,9 @@ export function createMock(options: MockOptions = {}): Mock {
         const peek = runtime.limiter.peekSend(nowMs);
         ex.limit = peek.limit;
         ex.remaining = peek.remaining;
-        return respond(stored.status, stored.body, op, ex);
+        const replay = respond(stored.status, stored.body, op, ex);
+        markUsed(principal);
+        return replay;
       }
     }
     if (sendLimited && !faults.has('no-rate-limit')) {
@@ -176,13 +200,18 @@ export function createMock(options: MockOptions = {}): Mock {
     if (entry === FROM_EXAMPLE || entry === undefined) {
       if (!op.example) throw errors.internal(`No example for ${op.operationId}.`);
       ex.extra['x-mock-source'] = 'example';
-      return respond(op.example.status, op.example.body, op, ex);
+      const example = respond(op.example.status, op.example.body, op, ex);
+      markUsed(principal);
+      return example;
     }
+    // A handler that may write sees the state through a transaction; GET handlers (which only
+    // bring derived state up to the clock) see it directly and pay nothing.
+    const tx = op.method === 'GET' || op.method === 'HEAD' ? undefined : new Transaction();
     const ctx: HandlerContext = {
       op,
-      ws,
-      principal,
-      actor,
+      ws: tx ? tx.wrap(ws) : ws,
+      principal: tx ? tx.wrap(principal) : principal,
+      actor: tx ? tx.wrap(actor) : actor,
       zone: ex.zone,
       now: new Date(nowMs),
       path: input.path as never,
@@ -191,14 +220,28 @@ export function createMock(options: MockOptions = {}): Mock {
       config,
       faults,
     };
-    const result = (entry as (c: HandlerContext) => { status: number; body: unknown })(ctx);
-    ex.extra['x-mock-source'] = 'state';
-    if (sendLimited && result.status < 300) {
-      ex.remaining = runtime.limiter.acceptSend(nowMs);
-      ex.limit = config.rateLimits.sendPerSecond;
-      if (keyId !== undefined) runtime.idempotency.set(keyId, { fingerprint: fingerprint(input.body), status: result.status, body: result.body });
+    try {
+      markUsed(ctx.principal);
+      const result = (entry as (c: HandlerContext) => { status: number; body: unknown })(ctx);
+      const body = tx ? tx.unwrap(result.body) : result.body;
+      ex.extra['x-mock-source'] = 'state';
+      const accepted = sendLimited && result.status < 300;
+      if (accepted) {
+        ex.limit = config.rateLimits.sendPerSecond;
+        ex.remaining = runtime.limiter.peekSend(nowMs).remaining - 1;
+      }
+      const response = respond(result.status, body, op, ex);
+      // The response exists: the changes stay, and the send counts.
+      tx?.commit();
+      if (accepted) {
+        runtime.limiter.acceptSend(nowMs);
+        if (keyId !== undefined) runtime.idempotency.set(keyId, { fingerprint: fingerprint(input.body), status: result.status, body });
+      }
+      return response;
+    } catch (error) {
+      tx?.rollback();
+      throw error;
     }
-    return respond(result.status, result.body, op, ex);
   }
 
   function respond(status: number, body: unknown, op: OperationInfo | undefined, ex: Exchange): MockResponse {
@@ -218,6 +261,22 @@ export function createMock(options: MockOptions = {}): Mock {
 
   function withCors(response: MockResponse): MockResponse {
     Object.assign(response.headers, CORS_HEADERS);
+    return response;
+  }
+
+  /** The general rate window of the Host's tenant, looked at without counting. */
+  function generalPeek(req: MockRequest): { limit: number; remaining: number } {
+    const slug = tenantFromHost(req.headers.host, config);
+    const runtime = slug === undefined ? undefined : store.get(slug);
+    return runtime ? runtime.limiter.peekGeneral(clock.now()) : { limit: config.rateLimits.generalPerMinute, remaining: config.rateLimits.generalPerMinute };
+  }
+
+  /** X-Timezone and X-RateLimit-* on an answer that did not count against a limit. */
+  function withRate(response: MockResponse, req: MockRequest): MockResponse {
+    const rate = generalPeek(req);
+    response.headers['x-timezone'] ??= 'UTC';
+    response.headers['x-ratelimit-limit'] = String(rate.limit);
+    response.headers['x-ratelimit-remaining'] = String(rate.remaining);
     return response;
   }
 

@@ -19,6 +19,14 @@ export class RequestLog {
     this.capacity = capacity;
   }
 
+  get size(): number {
+    return this.entries.length;
+  }
+
+  get limit(): number {
+    return this.capacity;
+  }
+
   add(req: MockRequest, res: MockResponse, nowMs: number): void {
     if (this.capacity <= 0) return;
     this.entries.push({

@@ -3,6 +3,7 @@
 // workspace's secret, verified with jose). Missing header → 401 MISSING_AUTH_TOKEN; a wrong,
 // revoked, malformed or other workspace's token → 401 INVALID_AUTH_TOKEN.
 import { jwtVerify } from 'jose';
+import { BoundedMap } from '../core/bounded-map.ts';
 import type { ApiTokenRecord, Member, WorkspaceState } from '../state/workspace.ts';
 import { type ApiError, errors } from './api-error.ts';
 
@@ -16,14 +17,25 @@ export interface JwtCacheEntry {
   expiresAt: number;
 }
 
-/** Verified JWTs of one workspace, so the hot path verifies a signature once per token. */
+/**
+ * Verified JWTs of one workspace, so the hot path verifies a signature once per token. Only tokens
+ * that verified are kept, the most recently used first (a bounded LRU).
+ */
 export class JwtCache {
-  private readonly entries = new Map<string, JwtCacheEntry>();
+  private readonly entries: BoundedMap<string, JwtCacheEntry>;
+  constructor(capacity: number) {
+    this.entries = new BoundedMap(capacity);
+  }
+  get size(): number {
+    return this.entries.size;
+  }
+  get capacity(): number {
+    return this.entries.capacity;
+  }
   get(token: string): JwtCacheEntry | undefined {
     return this.entries.get(token);
   }
   set(token: string, entry: JwtCacheEntry): void {
-    if (this.entries.size > 1000) this.entries.clear();
     this.entries.set(token, entry);
   }
   clear(): void {

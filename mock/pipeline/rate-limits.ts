@@ -42,6 +42,14 @@ export class WorkspaceRateLimiter {
     return { allowed: true, limit, remaining: limit - this.generalCount, retryAfter: 0 };
   }
 
+  /** Looks at the general window without counting a request (preflights, the control API). */
+  peekGeneral(now: number): RateDecision {
+    const limit = this.config.generalPerMinute;
+    const fresh = now - this.generalWindowStart >= 60_000 || now < this.generalWindowStart;
+    const used = fresh ? 0 : this.generalCount;
+    return { allowed: used < limit, limit, remaining: Math.max(0, limit - used), retryAfter: 0 };
+  }
+
   /** Looks at the send window without taking a place in it. */
   peekSend(now: number): RateDecision {
     const limit = this.config.sendPerSecond;

@@ -1,5 +1,6 @@
 // All workspaces of a running mock with their per-workspace runtime (rate windows, idempotency
 // keys, verified JWTs). Reset, load and snapshot replace the whole store at once.
+import type { CacheLimits } from '../core/config.ts';
 import { JwtCache } from '../pipeline/auth.ts';
 import { IdempotencyStore, type StoredResponse } from '../pipeline/idempotency.ts';
 import { type RateLimitConfig, WorkspaceRateLimiter } from '../pipeline/rate-limits.ts';
@@ -22,9 +23,11 @@ export interface Snapshot {
 export class MockStore {
   private workspaces = new Map<string, WorkspaceRuntime>();
   private readonly limits: RateLimitConfig;
+  private readonly caches: CacheLimits;
 
-  constructor(limits: RateLimitConfig) {
+  constructor(limits: RateLimitConfig, caches: CacheLimits) {
     this.limits = limits;
+    this.caches = caches;
   }
 
   get(slug: string): WorkspaceRuntime | undefined {
@@ -46,8 +49,8 @@ export class MockStore {
       next.set(copy.slug, {
         state: copy,
         limiter: new WorkspaceRateLimiter(this.limits),
-        idempotency: IdempotencyStore.from(idempotency.get(copy.slug)),
-        jwtCache: new JwtCache(),
+        idempotency: IdempotencyStore.from(idempotency.get(copy.slug), this.caches.idempotencyKeysPerWorkspace),
+        jwtCache: new JwtCache(this.caches.jwtsPerWorkspace),
       });
     }
     this.workspaces = next;

@@ -6,6 +6,15 @@ export interface Clock {
   now(): number;
 }
 
+/** The instants the clock can show: 1970-01-01 to 9999-12-31 (UTC), which every renderer can write. */
+export const CLOCK_MIN_MS = 0;
+export const CLOCK_MAX_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+/** The largest single move: ten years (of 365.25 days). */
+export const CLOCK_MAX_ADVANCE_MS = 10 * 365.25 * 24 * 3_600_000;
+
+/** A move the clock refuses; the clock is unchanged. */
+export class ClockRangeError extends RangeError {}
+
 export class MockClock implements Clock {
   private offsetMs = 0;
   private frozenAt: number | undefined;
@@ -20,12 +29,17 @@ export class MockClock implements Clock {
     return (this.frozenAt ?? this.source()) + this.offsetMs;
   }
 
+  /** Moves the clock by `ms`; throws ClockRangeError, changing nothing, for a move out of range. */
   advance(ms: number): void {
+    if (!Number.isFinite(ms) || Math.abs(ms) > CLOCK_MAX_ADVANCE_MS) throw new ClockRangeError(`A move of ${ms} ms is out of range (at most ${CLOCK_MAX_ADVANCE_MS} ms).`);
+    assertInRange(this.now() + ms);
     this.offsetMs += ms;
   }
 
   freeze(at?: number): void {
-    this.frozenAt = at ?? this.now();
+    const instant = at ?? this.now();
+    assertInRange(instant);
+    this.frozenAt = instant;
     this.offsetMs = 0;
   }
 
@@ -36,5 +50,11 @@ export class MockClock implements Clock {
 
   get frozen(): boolean {
     return this.frozenAt !== undefined;
+  }
+}
+
+function assertInRange(ms: number): void {
+  if (!Number.isFinite(ms) || ms < CLOCK_MIN_MS || ms > CLOCK_MAX_MS) {
+    throw new ClockRangeError('The clock stays between 1970-01-01T00:00:00Z and 9999-12-31T23:59:59.999Z.');
   }
 }

@@ -2,26 +2,36 @@
 // its offset (seed "Time handling" rules 1 and 5); on input a date-time without an offset is read
 // in the applied zone (rule 2). Date-only and time-of-day values are plain strings, never shifted (rule 6).
 import { DateTime, IANAZone } from 'luxon';
+import { BoundedMap } from '../core/bounded-map.ts';
 
 // Zone offsets come from luxon (the platform's tz data); they are cached per zone and per
-// 15-minute span of UTC, the granularity at which zones change their offset.
+// 15-minute span of UTC, the granularity at which zones change their offset. Both levels are
+// bounded (first in, first out: a hit costs one lookup, and the oldest entry makes room).
 const SPAN_MS = 15 * 60 * 1000;
-const offsetCache = new Map<string, Map<number, number>>();
+export const OFFSET_CACHE_ZONES = 64;
+export const OFFSET_CACHE_SPANS = 4_096;
+const offsetCache = new BoundedMap<string, BoundedMap<number, number>>(OFFSET_CACHE_ZONES);
 
 function offsetMinutes(zone: string, ms: number): number {
-  let byZone = offsetCache.get(zone);
+  let byZone = offsetCache.peek(zone);
   if (!byZone) {
-    byZone = new Map();
+    byZone = new BoundedMap(OFFSET_CACHE_SPANS);
     offsetCache.set(zone, byZone);
   }
   const span = Math.floor(ms / SPAN_MS);
-  let offset = byZone.get(span);
+  let offset = byZone.peek(span);
   if (offset === undefined) {
     offset = IANAZone.create(zone).offset(ms);
-    if (byZone.size > 50_000) byZone.clear();
     byZone.set(span, offset);
   }
   return offset;
+}
+
+/** Zones and the largest per-zone span count in the offset cache (for bounds checks). */
+export function offsetCacheSizes(): { zones: number; maxSpans: number } {
+  let maxSpans = 0;
+  for (const [, spans] of offsetCache) maxSpans = Math.max(maxSpans, spans.size);
+  return { zones: offsetCache.size, maxSpans };
 }
 
 function pad2(n: number): string {

@@ -1,6 +1,7 @@
 // CORS for browser front ends: a preflight OPTIONS is answered (no token needed) with the allowed
 // methods and headers, and every response exposes the headers a client must read (X-Timezone,
-// X-RateLimit-Limit, X-RateLimit-Remaining, Retry-After), errors and the control API included.
+// X-RateLimit-Limit, X-RateLimit-Remaining, Retry-After), errors included. The control API gets no
+// CORS at all (test/mock/hardening-control-access.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, type Reply, startHarness, TRANSPORTS } from '../support/harness.ts';
 import { SEND_PATHS, sendBodies } from '../support/send-bodies.ts';
@@ -37,14 +38,13 @@ describe.each(TRANSPORTS)('CORS over %s', (transport) => {
     for (const header of ['authorization', 'content-type', 'x-timezone']) expect(allowed).toContain(header);
   });
 
-  it('exposes X-Timezone, X-RateLimit-* and Retry-After on answers, errors and the control API', async () => {
+  it('exposes X-Timezone, X-RateLimit-* and Retry-After on answers and errors', async () => {
     const bodies = sendBodies(demoTenant('acme'));
     const replies = [
       await h.call('GET', '/api/v1/calls', { headers: { origin: 'http://localhost:5173' } }),
       await h.call('GET', '/api/v1/calls', { token: null }),
       await h.call('GET', '/api/v1/nowhere'),
       await h.call('GET', '/api/v1/calls', { tenant: 'initech' }),
-      await h.control('GET', '/clock'),
     ];
     for (let i = 0; i < 6; i++) replies.push(await h.call('POST', SEND_PATHS.sms, { json: bodies.body('sms') }));
     expect(replies.at(-1)?.status).toBe(429);

@@ -1,0 +1,41 @@
+// The size and the bound of every per-request cache of a running mock, for the soak script and the
+// tests that prove the bounds hold under load.
+import { offsetCacheSizes, OFFSET_CACHE_SPANS, OFFSET_CACHE_ZONES } from '../time/instants.ts';
+import { zoneCacheSizes } from '../time/zones.ts';
+import type { Mock } from './mock.ts';
+
+export interface Bounded {
+  size: number;
+  bound: number;
+}
+
+export interface CacheReport {
+  /** Unknown zone names remembered (valid names are finitely many and kept). */
+  unknownZones: Bounded;
+  knownZones: number;
+  offsetZones: Bounded;
+  offsetSpansPerZone: Bounded;
+  requestLog: Bounded;
+  workspaces: Record<string, { jwts: Bounded; idempotencyKeys: Bounded }>;
+}
+
+export function cacheReport(mock: Mock): CacheReport {
+  const zones = zoneCacheSizes();
+  const offsets = offsetCacheSizes();
+  return {
+    unknownZones: { size: zones.unknown, bound: zones.unknownCapacity },
+    knownZones: zones.known,
+    offsetZones: { size: offsets.zones, bound: OFFSET_CACHE_ZONES },
+    offsetSpansPerZone: { size: offsets.maxSpans, bound: OFFSET_CACHE_SPANS },
+    requestLog: { size: mock.requests.size, bound: mock.requests.limit },
+    workspaces: Object.fromEntries(
+      mock.store.all().map((w) => [
+        w.state.slug,
+        {
+          jwts: { size: w.jwtCache.size, bound: w.jwtCache.capacity },
+          idempotencyKeys: { size: w.idempotency.size, bound: w.idempotency.capacity },
+        },
+      ]),
+    ),
+  };
+}
