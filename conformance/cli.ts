@@ -1,11 +1,11 @@
 // `npm run conformance`: certifies a deployment (--base-url, --token) or, with no base URL, the
 // mock it starts. Runs the suite (vitest, fast-check, undici), prints the summary and writes
-// JSON, JUnit XML and text reports. Exit code 0 only when no documented check failed; 2 for a
-// usage mistake.
+// JSON, JUnit XML and text reports. Exit code 0 (PASS) only when nothing failed at the --fail-on
+// label and no rule was inconclusive; 1 FAIL; 2 a usage mistake; 3 INCOMPLETE (report/run-report.ts).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildReport, readRecorded } from './report/run-report.ts';
+import { buildReport, EXIT_CODES, readRecorded } from './report/run-report.ts';
 import { consoleReport } from './report/console-report.ts';
 import { writeReports } from './report/write-reports.ts';
 import { buildTarget } from './run/build-target.ts';
@@ -52,17 +52,26 @@ async function main(): Promise<number> {
     writeFileSync(join(runDir, 'target.json'), JSON.stringify(target));
     process.env[TARGET_ENV] = join(runDir, 'target.json');
     process.env[RUN_DIR_ENV] = runDir;
-    if (!options.quiet) console.log(`Conformance suite: ${target.baseUrl}, mode ${target.mode}, profile ${target.profile}, seed ${target.seed}`);
+    if (!options.quiet) console.log(`Conformance suite: ${target.baseUrl}, mode ${target.mode}, profile ${target.profile}, fail on ${target.failOn}, seed ${target.seed}`);
     const vitest = await runSuite(target.parts, options.only, options.quiet);
     const report = buildReport(readRecorded(runDir), vitest, {
       startedAt: new Date(started).toISOString(),
       durationMs: Date.now() - started,
-      target: { baseUrl: target.baseUrl, mode: target.mode, profile: target.profile, parts: target.parts, seed: target.seed, mock: target.isMock && mock !== undefined, faults: options.faults },
+      target: {
+        baseUrl: target.baseUrl,
+        mode: target.mode,
+        profile: target.profile,
+        parts: target.parts,
+        seed: target.seed,
+        mock: target.isMock && mock !== undefined,
+        faults: options.faults,
+        failOn: target.failOn,
+      },
     });
     const files = writeReports(report, options.reportDir);
     console.log(consoleReport(report));
     console.log(`\nreports: ${files.json}\n         ${files.junit}\n         ${files.text}`);
-    return report.verdict === 'pass' ? 0 : 1;
+    return EXIT_CODES[report.verdict];
   } finally {
     await mock?.stop();
     rmSync(runDir, { recursive: true, force: true });

@@ -75,18 +75,53 @@ export function childSchemas(doc: unknown, pointer: string, segment: string): st
   return out;
 }
 
-/** The schema nodes at each level on the way from `root` to the value at `segments` (level 0 is the root). */
-export function schemaLevels(doc: unknown, root: string, segments: readonly string[]): string[][] {
-  const levels: string[][] = [expandSchema(doc, root)];
+/** A schema node on the way to a value, with the label it carries there. */
+interface LabelledNode {
+  pointer: string;
+  label: Label;
+}
+
+/**
+ * The nodes describing one value, each with its label: its own, else the one it inherits along its
+ * own branch (a composition member from its parent, a property from its object). `pinned`: the
+ * node is the target of a `$ref` whose use site carried a label, which wins over the target's own.
+ */
+function expandLabelled(doc: unknown, pointer: string, inherited: Label, pinned: boolean, out: LabelledNode[], seen: Set<string>): void {
+  if (seen.has(pointer)) return;
+  const node = getAtPointer(doc, pointer);
+  if (typeof node !== 'object' || node === null) return;
+  seen.add(pointer);
+  const own = ownLabel(node);
+  const label = pinned ? inherited : (own ?? inherited);
+  out.push({ pointer, label });
+  const schema = node as JsonObject;
+  if (typeof schema.$ref === 'string' && schema.$ref.startsWith('#/')) expandLabelled(doc, schema.$ref, label, pinned || own !== undefined, out, seen);
+  for (const key of COMPOSITIONS) {
+    const list = schema[key];
+    if (Array.isArray(list)) for (let i = 0; i < list.length; i++) expandLabelled(doc, joinPointer(pointer, key, String(i)), label, false, out, seen);
+  }
+  for (const key of ['then', 'else'] as const) if (schema[key] !== undefined) expandLabelled(doc, joinPointer(pointer, key), label, false, out, seen);
+}
+
+/** The labelled schema nodes at each level on the way from `root` to the value at `segments` (level 0 is the root). */
+function labelledLevels(doc: unknown, root: string, segments: readonly string[], inherited: Label): LabelledNode[][] {
+  const first: LabelledNode[] = [];
+  expandLabelled(doc, root, inherited, false, first, new Set());
+  const levels = [first];
   for (const segment of segments) {
-    const previous = levels[levels.length - 1] as string[];
+    const previous = levels[levels.length - 1] as LabelledNode[];
     const seen = new Set<string>();
-    const next: string[] = [];
-    for (const pointer of previous) for (const child of childSchemas(doc, pointer, segment)) expandSchema(doc, child, next, seen);
+    const next: LabelledNode[] = [];
+    for (const parent of previous) for (const child of childSchemas(doc, parent.pointer, segment)) expandLabelled(doc, child, parent.label, false, next, seen);
     if (next.length === 0) break;
     levels.push(next);
   }
   return levels;
+}
+
+/** The schema nodes at each level on the way from `root` to the value at `segments` (level 0 is the root). */
+export function schemaLevels(doc: unknown, root: string, segments: readonly string[]): string[][] {
+  return labelledLevels(doc, root, segments, 'inferred').map((level) => level.map((n) => n.pointer));
 }
 
 /** True when the value at `segments` is described by the schema at `root` (every level found). */
@@ -96,23 +131,26 @@ export function hasSchemaPath(doc: unknown, root: string, segments: readonly str
 
 /**
  * The label of the value at `segments` under the schema at `root`, which inherits `inherited`
- * (the label of its response, parameter or body, itself from the operation): the deepest labelled
- * level wins; at one level the first labelled node (the use site) does. With `keyword`, a
- * constraint's own label on the deepest level that gives that keyword wins over the node's.
+ * (the label of its response, parameter or body, itself from the operation). Labels flow along each
+ * branch: a label on one `allOf` member covers that member's properties, not its siblings'. Where
+ * several nodes describe the value, the first (the use site) decides. With `keyword`, the label of
+ * that constraint on the first node that gives it (`x-contract-constraints`, else the node's label).
+ * A path the schema does not describe takes the label of its deepest described ancestor.
  */
 export function labelAt(doc: unknown, root: string, segments: readonly string[], inherited: Label, keyword?: string): Label {
-  let label = inherited;
-  const levels = schemaLevels(doc, root, segments);
-  for (const level of levels) {
-    const found = level.map((p) => ownLabel(getAtPointer(doc, p))).find((l) => l !== undefined);
-    if (found) label = found;
+  const levels = labelledLevels(doc, root, segments, inherited);
+  const last = levels[levels.length - 1] ?? [];
+  if (keyword !== undefined) {
+    for (const node of last) {
+      if ((getAtPointer(doc, node.pointer) as JsonObject)[keyword] !== undefined) return constraintLabel(getAtPointer(doc, node.pointer), keyword) ?? node.label;
+    }
   }
-  if (keyword === undefined) return label;
-  for (const p of levels[levels.length - 1] ?? []) {
-    const node = getAtPointer(doc, p) as JsonObject;
-    if (node[keyword] !== undefined) return constraintLabel(node, keyword) ?? ownLabel(node) ?? label;
-  }
-  return label;
+  // A bare `$ref` passes the value on to its target, which then decides.
+  const deciding = last.find((n) => {
+    const node = getAtPointer(doc, n.pointer) as JsonObject;
+    return typeof node.$ref !== 'string' || ownLabel(node) !== undefined;
+  });
+  return (deciding ?? last[0])?.label ?? inherited;
 }
 
 /** The label a (possibly `$ref`'d) parameter, body or response object carries, else `inherited`. */

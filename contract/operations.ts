@@ -14,6 +14,11 @@ import { joinPointer } from './pointer.ts';
 
 export type ErrorShape = 'A' | 'B';
 
+/** A parameter, resolved, with the pointer of its use site (where a label of its own may sit). */
+export interface ContractParameter extends Located<ParameterObject> {
+  useSite: string;
+}
+
 export interface ContractOperation {
   method: HttpMethod;
   path: string;
@@ -27,7 +32,7 @@ export interface ContractOperation {
   sendLimited: boolean;
   /** x-acts-for-person: with a workspace token the request names the acting member in `user_email`. */
   actsForPerson: boolean;
-  parameters: Located<ParameterObject>[];
+  parameters: ContractParameter[];
   requestBody: Located<JsonObject & { required?: boolean; content?: Record<string, MediaTypeObject> }> | undefined;
   responses: Map<string, Located<ResponseObject>>;
 }
@@ -36,17 +41,14 @@ export function listOperations(doc: OpenApiDocument): ContractOperation[] {
   const result: ContractOperation[] = [];
   for (const [path, pathItem] of Object.entries(doc.paths)) {
     const pathPointer = joinPointer('#', 'paths', path);
-    const shared = ((pathItem.parameters as unknown[] | undefined) ?? []).map((p, i) =>
-      deref<ParameterObject>(doc, p, joinPointer(pathPointer, 'parameters', String(i))),
-    );
+    const resolve = (p: unknown, useSite: string): ContractParameter => ({ ...deref<ParameterObject>(doc, p, useSite), useSite });
+    const shared = ((pathItem.parameters as unknown[] | undefined) ?? []).map((p, i) => resolve(p, joinPointer(pathPointer, 'parameters', String(i))));
     for (const method of HTTP_METHODS) {
       const operation = pathItem[method] as JsonObject | undefined;
       if (!operation) continue;
       const pointer = joinPointer(pathPointer, method);
-      const own = ((operation.parameters as unknown[] | undefined) ?? []).map((p, i) =>
-        deref<ParameterObject>(doc, p, joinPointer(pointer, 'parameters', String(i))),
-      );
-      const byKey = new Map<string, Located<ParameterObject>>();
+      const own = ((operation.parameters as unknown[] | undefined) ?? []).map((p, i) => resolve(p, joinPointer(pointer, 'parameters', String(i))));
+      const byKey = new Map<string, ContractParameter>();
       for (const p of [...shared, ...own]) byKey.set(`${p.value.in}:${p.value.name}`, p);
       const responses = new Map<string, Located<ResponseObject>>();
       for (const [status, response] of Object.entries((operation.responses as JsonObject | undefined) ?? {})) {

@@ -1,11 +1,10 @@
 // Every part of an operation with the label it resolves to (contract/labels.ts): the operation, each
 // parameter, each request body property and each response (status) with its properties. A property
 // is named by its dotted path from the body (`prompt.content`, `contacts[].email`, `data.items`).
-import { type Label, labelAt, objectLabel, ownLabel } from './labels.ts';
+import { expandSchema, type Label, labelAt, objectLabel, ownLabel } from './labels.ts';
 import type { JsonObject } from './openapi-types.ts';
 import type { ContractOperation } from './operations.ts';
 import { getAtPointer, joinPointer } from './pointer.ts';
-import { expandSchema } from './labels.ts';
 
 export type PartKind = 'operation' | 'parameter' | 'body' | 'response';
 
@@ -89,7 +88,7 @@ export function operationParts(doc: unknown, op: ContractOperation): ContractPar
   const opLabel = operationLabel(op);
   const parts: ContractPart[] = [{ kind: 'operation', name: 'operation', label: opLabel, pointers: [op.pointer] }];
   for (const p of op.parameters) {
-    const label = labelAt(doc, joinPointer(p.pointer, 'schema'), [], objectLabel(doc, p.pointer, opLabel));
+    const label = labelAt(doc, joinPointer(p.pointer, 'schema'), [], objectLabel(doc, p.useSite, opLabel));
     parts.push({ kind: 'parameter', name: `${p.value.in}:${p.value.name}`, label, pointers: [p.pointer] });
   }
   const body = schemaPointerOfBody(op);

@@ -4,6 +4,42 @@
  */
 
 export type paths = {
+    "/api/v1/agents": {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the workspace's agents
+         * @description The workspace's agents with their channel bindings, ordered by name (published API, "Lists and paging": "The agents
+         *     list answers `data.items[]`", with `page` and `per_page`). The rest of `data` (`pagination`, page-number pagination
+         *     as in the action log) and the agent fields other than `uuid` and `name` are inferred (seed "Resources": fields of
+         *     agents "not shown"). Each channel binding is null when the agent does not use that channel.
+         */
+        get: operations["listAgents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/agents/{uuid}/channels/instagram/unbind": {
         parameters: {
             query?: {
@@ -96,6 +132,156 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/agents/{uuid}/webhooks": {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List an agent's webhooks
+         * @description The webhooks registered on the agent `uuid`, oldest first (inferred: the published API names only the create and the
+         *     change operations). The secret is never returned: `secret_key_masked` shows `****` plus its last four characters
+         *     (seed "What the service does" > Logs: secrets are masked). Agent not found gives 404 in Shape A (seed "Errors",
+         *     "agent not found").
+         */
+        get: operations["listAgentWebhooks"];
+        put?: never;
+        /**
+         * Register a webhook on an agent
+         * @description Registers an outbound webhook on the agent `uuid` (published API, "Webhooks": body `{url, events[], secret_key,
+         *     is_active}` and the six event kinds; seed "Events" rule 1: deliveries to registered endpoints are recorded in the
+         *     webhooks log feed). The service posts each event of the kinds in `events` that concerns the agent's conversations to
+         *     `url`.
+         *
+         *     - `url` must be an absolute `https://` URL (seed "Authentication" rule 5: HTTPS only; inferred for webhooks) and
+         *       `events` a non-empty list of distinct event kinds; otherwise 422 `VALIDATION_ERROR` or `INVALID_FORMAT` with `field`.
+         *     - `secret_key` (optional) signs the deliveries; it is never returned: `secret_key_masked` shows `****` plus its last
+         *       four characters, null without a secret (seed: secrets are masked). `is_active` defaults to true (inferred).
+         *     - Agent not found gives 404 in Shape A (seed "Errors", "agent not found").
+         *     - The answer's shape (201 with the webhook) is inferred.
+         */
+        post: operations["createAgentWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/agents/{uuid}/webhooks/{webhookUuid}": {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+                /**
+                 * @description Identifier of the agent's webhook. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 47241b4b-e6dc-47bf-993b-b60fc4c422c8
+                 */
+                webhookUuid: components["parameters"]["AgentWebhookUuidPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change an agent's webhook
+         * @description Changes the webhook `webhookUuid` of the agent `uuid` (published API, "Webhooks": body `{url, events[], secret_key,
+         *     is_active}`). Only the fields sent change (at least one); the rules are those of the create. `secret_key` null
+         *     removes the secret (inferred); `is_active` false pauses deliveries without removing the webhook.
+         *
+         *     - An unknown agent, or a webhook that is not the agent's, gives 404 in Shape A (seed "Errors", "agent not found").
+         *     - The answer's shape (200 with the webhook, the secret masked) is inferred.
+         */
+        patch: operations["updateAgentWebhook"];
+        trace?: never;
+    };
+    "/api/v1/analytics/calls": {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Call figures for a period
+         * @description Call figures of the workspace over the period `[from, to)` (published API, "Analytics": a calls read with `from`
+         *     inclusive, `to` exclusive, `compare_prev`, `granularity`, `channel` as a comma-separated list, `agent_uuid` and
+         *     `campaign_uuid`). The answer is designed here (inferred): the figures of the calls created in the period
+         *     (`current.totals`), split into consecutive buckets by `granularity` (`current.series`), and with `compare_prev`
+         *     the same figures for the previous period of equal length that ends where this one starts (`previous`).
+         *     Inferred: `from` and `to` are required; a date means the start of that day in the applied zone (so
+         *     `to=2026-12-01` ends with the last instant of 30 November); `from` not before `to` gives 422 (field `from`);
+         *     buckets end at the applied zone's midnights (`day`), Mondays (`week`) or first days of the month (`month`), the
+         *     first and last cut at `from` and `to`; the previous period is as long in time, so across a change of summer time
+         *     its bounds show another hour of the day; more than 400 buckets gives 422 (field `granularity`); a call's channel is
+         *     its conversation's (`call`, or `whatsapp` for a WhatsApp call); an `agent_uuid` or `campaign_uuid` that names
+         *     no agent or campaign of the workspace gives 404; `live`, `ended` and `failed` are the calls' status at the time
+         *     of the request.
+         */
+        get: operations["getCallAnalytics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/analytics/messages": {
         parameters: {
             query?: {
@@ -120,16 +306,59 @@ export type paths = {
          * Export messages for analytics
          * @description A page of messages for analytics (seed "Endpoints", GET /api/v1/analytics/messages; "Analytics message row").
          *     The body is not the usual envelope: it is `meta`, `messages` and `pagination` (seed "Response envelope"). Rows are
-         *     sorted by (`created_at` ascending, `message_uuid` ascending). Optional filters: `channel`, and the half-open range
-         *     `[from, to)` on `created_at`. `limit` is 1..1000, default 500; `cursor` is the opaque `pagination.next_cursor` of
-         *     the previous page. Workspace policy `ANALYTICS_MESSAGES_EXPORT`: `disabled` gives 403; `masked` replaces every
+         *     sorted by (`created_at` ascending, `message_uuid` ascending). `from` and `to` are required and bound `created_at`
+         *     as the half-open range `[from, to)` (published API, "Analytics"). Optional filters: `channel` (seed), `agent_uuid`
+         *     and `campaign_uuid` (published). `limit` is 1..1000, default 500; `cursor` is the opaque `pagination.next_cursor`
+         *     of the previous page. Workspace policy `ANALYTICS_MESSAGES_EXPORT`: `disabled` gives 403; `masked` replaces every
          *     row's `content` with `***`.
-         *     Inferred: the names `from` and `to` (the seed gives only the range notation); a missing `from` or `to` leaves that
-         *     side open; `from` not before `to` gives 422; the filters must be repeated unchanged with a cursor, and a cursor
-         *     that is malformed, expired or used with other filters gives 422 (field `cursor`); `next_cursor` is null on the
-         *     last page; the content of `meta`; the non-restricting policy value `enabled` and `content_disclosure` value `masked`.
+         *     Inferred: `from` not before `to` gives 422 (field `from`); an `agent_uuid` or `campaign_uuid` that names no agent
+         *     or campaign of the workspace gives 404; a cursor is bound to the workspace and to the range and filters it was
+         *     issued for, so the filters must be repeated unchanged with it, and a cursor that is malformed, altered, issued by
+         *     another workspace or used with other filters gives 422 (field `cursor`); `limit` may change from page to page;
+         *     `next_cursor` is null on the last page; the content of `meta`; the non-restricting policy value `enabled` and the
+         *     `content_disclosure` value `masked`.
          */
         get: operations["exportAnalyticsMessages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/analytics/sessions": {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Session figures for a period
+         * @description Session figures of the workspace over the period `[from, to)` (published API, "Analytics": a sessions read with
+         *     the same parameters as the calls read). A session is a conversation's stretch of activity (seed "Evaluate": it
+         *     ends when the customer is idle for `sessionization.timeout_minutes` or the conversation closes). The answer is
+         *     designed here (inferred): the figures of the sessions that started in the period (`current.totals`), split into
+         *     buckets by `granularity` (`current.series`), and with `compare_prev` the previous period of equal length
+         *     (`previous`). `messages` counts the analytics message rows created in the period that match the filters.
+         *     Inferred: the same rules as GET /api/v1/analytics/calls for `from`, `to`, buckets, 404 and 422; a session's
+         *     channel, agent and campaign are its conversation's; `by_channel` lists every channel, with 0 where none.
+         */
+        get: operations["getSessionAnalytics"];
         put?: never;
         post?: never;
         delete?: never;
@@ -161,8 +390,9 @@ export type paths = {
         /**
          * List appointments
          * @description Lists the workspace's appointments (seed "Operations named in prose only", GET /api/v1/appointments; request and
-         *     response shapes not shown, and "Fields of ... appointments ... not shown"). Everything here is inferred: the filters,
-         *     page-number pagination as in the seed's action log list, and the appointment fields. Appointments are ordered by
+         *     response shapes not shown, and "Fields of ... appointments ... not shown"). Paging is the published API's ("Lists and
+         *     paging": `page`, `per_page` default 15 at most 100, and `data` {current_page, last_page, per_page, total, data}).
+         *     The filters and the appointment fields are inferred. Appointments are ordered by
          *     `starts_at` ascending, then `uuid`. `from` and `to` filter on `starts_at`; a date without time covers the whole day
          *     in the applied zone, a date-time without offset is read in the applied zone (seed "Time handling" rule 2). `from`
          *     after `to` gives 422 `VALIDATION_ERROR`. An `agent_uuid` or `contact_uuid` that matches nothing gives an empty page.
@@ -328,9 +558,9 @@ export type paths = {
         /**
          * List builder agent conversations
          * @description Lists the workspace's builder agent conversations, newest first (`created_at` descending), one page at a time.
-         *     The operation is named in prose only ("POST and GET `/api/v1/builder-agents`"); the parameters, the order and the
-         *     response shape are inferred. The page shape follows the seed's list responses ("Action log item": `data` holds
-         *     `pagination` {page, per_page, total, total_pages} and `items`).
+         *     The operation is named in prose only ("POST and GET `/api/v1/builder-agents`"); the published API gives its paging
+         *     (`page`, `per_page` default 15, at most 100) and the paged list answer `data {current_page, last_page, per_page,
+         *     total, data [...]}`. The order, the `status` filter and the items being conversations are inferred.
          */
         get: operations["listBuilderAgents"];
         put?: never;
@@ -338,10 +568,11 @@ export type paths = {
          * Start a builder agent conversation
          * @description Starts a conversation with the builder agent from a description of the app (seed "States and transitions" >
          *     Builder agent conversation: "(none) | create conversation with a prompt | `processing` | Client then polls").
-         *     The operation is named in prose only ("POST and GET `/api/v1/builder-agents`"); its body and response are inferred.
-         *     It returns at once with status `processing`, `questions` empty and `builder` null; the client then polls
-         *     GET /api/v1/builder-agents/{uuid} until the status leaves `processing` ("The flow is asynchronous: every write
-         *     returns at once"). When `name` is omitted the service derives one from the prompt.
+         *     The operation is named in prose only ("POST and GET `/api/v1/builder-agents`"); the published API gives its body
+         *     `{prompt, name?}`; the bounds of both and the response are inferred. It returns at once with status `processing`,
+         *     `questions` empty and `builder` null; the client then polls GET /api/v1/builder-agents/{uuid} until the status
+         *     leaves `processing` ("The flow is asynchronous: every write returns at once"; the published API: clients poll every
+         *     2-3 s). When `name` is omitted the service derives one from the prompt (inferred).
          */
         post: operations["createBuilderAgent"];
         delete?: never;
@@ -422,12 +653,12 @@ export type paths = {
         put?: never;
         /**
          * Answer the builder agent's questions
-         * @description Sends the answers to the conversation's `questions` (seed "States and transitions" > Builder agent conversation:
+         * @description Answers the conversation's `questions` in one message (seed "States and transitions" > Builder agent conversation:
          *     "`gathering` | POST answers | Conversation still in the question phase | `processing` | Client polls again").
-         *     Returns at once with status `processing` and `questions` emptied. "The answers operation rejects a finished
-         *     conversation": any status other than `gathering` gives 409 (the status code is inferred). The path is named in
-         *     prose only; the body (`answers`, one per question in the order of `questions`) and the response are inferred.
-         *     A number of answers different from the number of questions gives 422 `VALIDATION_ERROR` with `field: answers`.
+         *     Returns at once with status `processing` and `questions` emptied. The path is named in prose only; the published
+         *     API gives the body `{message}` and the rule: accepted only while gathering, 409 once deployed. "The answers
+         *     operation rejects a finished conversation": every other status (`processing`, `awaiting_approval`, `failed`)
+         *     gives 409 too (inferred for those statuses). The bounds of `message` and the response are inferred.
          */
         post: operations["answerBuilderAgentQuestions"];
         delete?: never;
@@ -467,9 +698,10 @@ export type paths = {
         /**
          * Approve the builder agent's plan
          * @description Approves a conversation that waits for approval (seed "States and transitions" > Builder agent conversation:
-         *     "`awaiting_approval` | approve (MCP tool `approve_agent`) | | `processing` | Client polls"). The seed names this
-         *     only as the MCP tool `approve_agent` (capability "builder agent approval"); the HTTP path, the empty body and the
-         *     response are inferred. Returns at once with status `processing`. Any status other than `awaiting_approval` gives 409.
+         *     "`awaiting_approval` | approve (MCP tool `approve_agent`) | | `processing` | Client polls"). The seed names the
+         *     approval only as the MCP tool `approve_agent`; the published API gives the HTTP operation
+         *     POST /api/v1/builder-agents/{uuid}/approve. The empty body, the response and the 409 are inferred. Returns at once
+         *     with status `processing`. Any status other than `awaiting_approval` gives 409.
          */
         post: operations["approveBuilderAgent"];
         delete?: never;
@@ -512,7 +744,9 @@ export type paths = {
          *     body `message` (the change request) and `replace_prompt`; "200 envelope with `data` = builder agent conversation
          *     (status `processing`)"). Allowed from `deployed` and `failed` ("States and transitions"): the conversation is
          *     reopened, the running app is replaced by a corrected version, and the original intent (`prompt`) is kept unless
-         *     `replace_prompt` is true, in which case `message` becomes the new `prompt`. Behaviour 1: "Rebuild returns at once
+         *     `replace_prompt` is true, in which case `message` becomes the new `prompt`. With `replace_prompt` false or omitted
+         *     (the published default) the message is appended to the intent: `prompt` becomes the previous prompt, a blank line
+         *     and `message` (the published API: "the message is appended"; the separator is inferred). Behaviour 1: "Rebuild returns at once
          *     with status `processing`; 409 while another rebuild is processing". A conversation in `processing`, `gathering`
          *     or `awaiting_approval` also gives 409 (inferred: the seed lists only `deployed` and `failed` as starting states).
          */
@@ -545,19 +779,25 @@ export type paths = {
         };
         /**
          * List apps
-         * @description Lists the workspace's apps, newest first (`created_at` descending), one page at a time. Inferred: the seed names
-         *     the builders resource ("Builders: isolated cloud sandboxes that run apps") but not a list operation; the page shape
-         *     follows the seed's list responses ("Action log item": `data` holds `pagination` and `items`).
+         * @description Lists the workspace's apps, newest first (`created_at` descending), one page at a time. The seed names the
+         *     builders resource ("Builders: isolated cloud sandboxes that run apps") but not a list operation; the published API
+         *     gives its paging (`page`, `per_page` default 15, at most 100) and the paged list answer `data {current_page,
+         *     last_page, per_page, total, data [...]}`. The order, the `status` filter and the items being apps are inferred.
          */
         get: operations["listBuilders"];
         put?: never;
         /**
          * Create an app from uploaded files
          * @description Creates an app "by uploading files plus an entrypoint" (seed "What the service does" > Builders). The operation
-         *     is named in prose only ("POST `/api/v1/builders`"); the body and response are inferred. The app is created with
-         *     `kind` `codebase` and status `deploying` (the value the seed shows), and becomes `running` once its entrypoint
-         *     listens on `port`, or `failed`. File paths are relative to the app root and must be unique; a duplicate path gives
-         *     422 `VALIDATION_ERROR` with `field: files`.
+         *     is named in prose only ("POST `/api/v1/builders`"); the published API gives its body: `name`, `entrypoint`, `files`,
+         *     `port`, `env`, `resources {cpu, memory, disk}`, `job_type` (`always_on` or `one_time`) and
+         *     `backup_interval_hours`. The types, bounds and defaults of these fields, the shape of a file and the response are
+         *     inferred. The app is created with `kind` `codebase`, status `deploying` (the value the seed shows) and
+         *     `auto_stop_interval` 0 (never; set it with PUT /api/v1/builders/{uuid}/auto-stop), and becomes `running` once its
+         *     entrypoint listens on `port`, or `failed`. File paths are relative to the app root and must be unique; a
+         *     duplicate path gives 422 `VALIDATION_ERROR` with `field: files`. `env` names the variables the app's process gets
+         *     on top of `PORT` and `SERVICE_TOKEN`, which the platform sets; naming either of these gives 422
+         *     `VALIDATION_ERROR` with `field: env`.
          */
         post: operations["createBuilder"];
         delete?: never;
@@ -938,26 +1178,28 @@ export type paths = {
         put?: never;
         /**
          * Start an outbound call
-         * @description Starts an outbound voice call from an agent to `to` (seed "Endpoints", operations named in prose only: POST /api/v1/call;
-         *     request and response shapes are not shown, so this operation is inferred).
+         * @description An agent calls a participant (seed "Endpoints", operations named in prose only: POST /api/v1/call, shapes not shown;
+         *     the published API gives the body `agentId`, `prompt {overwrite, content}`, `participant {number, about}`, optional
+         *     `message {start}` and the answer "Call created successfully" with `data {id, agentId, status, conversation_uuid,
+         *     contact_uuid, listen_url, record_url}`).
          *
-         *     - The response carries `conversation_uuid`, the handle of the live call actions (seed "Calls and call actions":
-         *       "A live call is controlled by its conversation UUID, returned as `conversation_uuid` from the call-start operation").
+         *     - `conversation_uuid` is the handle of the live call actions (seed "Calls and call actions": "A live call is
+         *       controlled by its conversation UUID, returned as `conversation_uuid` from the call-start operation").
          *     - Rate limit (seed "Limits"): 5 requests per second per workspace, shared by all tokens of the workspace and by the
          *       other outbound-send operations (WhatsApp template, SMS, email). Over it: 429 with `Retry-After`; nothing is created or sent.
          *     - Sending queue (seed "Limits" note 1): "The 5 per second limit governs how fast requests are accepted, not how fast calls
          *       and messages leave. Accepted requests wait in a sending queue and go out at the pace set by the plan, the phone numbers
-         *       and the sending settings (summary at `/api/v1/outbound/summary`)". So 201 returns the call with status `queued`.
+         *       and the sending settings (summary at `/api/v1/outbound/summary`)". So 201 answers with status `queued` (inferred).
          *     - Idempotency (seed "Limits"): "When `request_key` is sent, retrying the same request returns the same request and never a
          *       second call or message". A retry with the same `request_key` and the same body returns the same 201 response again
-         *       (the same body, the same call `uuid`) and creates nothing; the same key with a different body gives 409 (inferred).
+         *       (the same body, the same call `id`) and creates nothing; the same key with a different body gives 409 (inferred).
          *     - Concurrent calls (seed "Limits", stated separately): 50 simultaneous calls. A workspace that already has 50 calls that
          *       have not ended (`queued`, `ringing`, `in_progress`) gets 409 Conflict and no call is created (inferred: the seed states
          *       the limit but not the response).
-         *     - Caller number: `from` (an E.164 number of the workspace) or `phone_number_uuid`, at most one. Without either, the call
-         *       goes out from the number bound to the agent's call channel. A number that is not the workspace's, not call-capable or
-         *       not enabled for calls, an agent without a call number, an unknown `agent_uuid` or `phone_number_uuid`, or a
-         *       destination outside the number's whitelisted destinations gives 422 `VALIDATION_ERROR` naming the field (inferred).
+         *     - Caller number (inferred): the number bound to the call channel of `agentId`. An unknown agent, an agent without a call
+         *       number, or a number not enabled for calls gives 422 `VALIDATION_ERROR` with `field: agentId`.
+         *     - `participant.number` is the contact's phone number (E.164; seed "Errors": `INVALID_FORMAT` for a number that is not);
+         *       the call joins that contact, created when the workspace has none, returned as `contact_uuid` (inferred).
          *     - Bulk calling of many contacts is done with a listing, not by looping over this operation (seed "Limits" note 2).
          */
         post: operations["startCall"];
@@ -990,13 +1232,13 @@ export type paths = {
         /**
          * List calls
          * @description Lists the workspace's calls, inbound and outbound, newest first (seed "Endpoints", operations named in prose only:
-         *     `/api/v1/calls`; the method, parameters and shape are not shown, so this operation is inferred). A call started with
-         *     POST /api/v1/call appears here at once with status `queued`.
+         *     `/api/v1/calls`; the published API gives the filters `agent_id`, `direction`, `status`, `page`, `per_page` and the paged
+         *     list answer `data {current_page, last_page, per_page, total, data}`). A call started with POST /api/v1/call appears here
+         *     at once with status `queued`; its `uuid` is the `id` the start answered.
          *
-         *     Filters: `status`, `direction`, `agent_uuid`, `conversation_uuid`, and a creation range `from`/`to` (a date or a
-         *     date-time; a date-time without an offset is read in the applied zone, a date-only `to` covers the whole day, as for
-         *     the action log filters of seed "Query parameters"). `from` later than `to` gives 422. Pagination is `page`/`per_page`
-         *     (1..100) with the page pagination object of seed "Action log item".
+         *     Further filters (inferred): `conversation_uuid`, and a creation range `from`/`to` (a date or a date-time; a date-time
+         *     without an offset is read in the applied zone, a date-only `to` covers the whole day, as for the action log filters of
+         *     seed "Query parameters"). An impossible date gives 422 `INVALID_FORMAT`.
          */
         get: operations["listCalls"];
         put?: never;
@@ -1007,7 +1249,7 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/calls/{conversation_uuid}/forward": {
+    "/api/v1/calls/action/{uuid}/forward": {
         parameters: {
             query?: {
                 /**
@@ -1026,11 +1268,12 @@ export type paths = {
             };
             path: {
                 /**
-                 * @description The call's conversation UUID, returned as `conversation_uuid` by POST /api/v1/call (seed "Calls and call actions").
+                 * @description The call's conversation UUID, returned as `conversation_uuid` by POST /api/v1/call (seed "Calls and call actions": "A
+                 *     live call is controlled by its conversation UUID"; the published API puts it in /api/v1/calls/action/{uuid}/...).
                  *     A malformed value gives 422 `INVALID_UUID`; an unknown conversation, or one that is not a call, 404.
                  * @example e4b7c9d2-1f3a-4c5e-9b7d-2a4c6e8f0b1d
                  */
-                conversation_uuid: components["parameters"]["CallConversationUuidPath"];
+                uuid: components["parameters"]["CallActionUuidPath"];
             };
             cookie?: never;
         };
@@ -1039,10 +1282,10 @@ export type paths = {
         /**
          * Forward a live call to another number
          * @description Transfers the contact on the call to the number `to` (seed "Calls and call actions": "The actions are say, forward,
-         *     hangup, mute and unmute. A live (non-ended) call is required"; inferred). The call stays `in_progress` while the
-         *     forwarded leg lasts and records `forwarded_to`; a call not yet answered is forwarded once answered (inferred).
-         *     A call that has ended (`ended`, `failed`) gives 409; an unknown conversation, or one that is not a call, 404.
-         *     A destination outside the calling number's whitelisted destinations gives 422 (inferred). Returns the call's state.
+         *     hangup, mute and unmute. A live (non-ended) call is required"; the published API gives the path; the body and answer
+         *     are inferred). The call stays `in_progress` while the forwarded leg lasts and records `forwarded_to`; a call not yet
+         *     answered is forwarded once answered (inferred). A call that has ended (`ended`, `failed`) gives 409; an unknown
+         *     conversation, or one that is not a call, 404. Returns the call's state.
          */
         post: operations["forwardCall"];
         delete?: never;
@@ -1051,7 +1294,7 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/calls/{conversation_uuid}/hangup": {
+    "/api/v1/calls/action/{uuid}/hangup": {
         parameters: {
             query?: {
                 /**
@@ -1070,11 +1313,12 @@ export type paths = {
             };
             path: {
                 /**
-                 * @description The call's conversation UUID, returned as `conversation_uuid` by POST /api/v1/call (seed "Calls and call actions").
+                 * @description The call's conversation UUID, returned as `conversation_uuid` by POST /api/v1/call (seed "Calls and call actions": "A
+                 *     live call is controlled by its conversation UUID"; the published API puts it in /api/v1/calls/action/{uuid}/...).
                  *     A malformed value gives 422 `INVALID_UUID`; an unknown conversation, or one that is not a call, 404.
                  * @example e4b7c9d2-1f3a-4c5e-9b7d-2a4c6e8f0b1d
                  */
-                conversation_uuid: components["parameters"]["CallConversationUuidPath"];
+                uuid: components["parameters"]["CallActionUuidPath"];
             };
             cookie?: never;
         };
@@ -1083,10 +1327,10 @@ export type paths = {
         /**
          * Hang up a live call
          * @description Ends the call (seed "Calls and call actions": "The actions are say, forward, hangup, mute and unmute. A live
-         *     (non-ended) call is required"; inferred). No request body. The call becomes `ended` with `end_reason`
-         *     `hangup_action` and `ended_at` set; a `queued` call is removed from the sending queue and never dialled (inferred).
-         *     A call that has already ended (`ended`, `failed`) gives 409; an unknown conversation, or one that is not a call, 404.
-         *     Returns the call's state.
+         *     (non-ended) call is required"; the published API gives the path; the answer is inferred). No request body. The call
+         *     becomes `ended` with `end_reason` `hangup_action` and `ended_at` set; a `queued` call is removed from the sending queue
+         *     and never dialled (inferred). A call that has already ended (`ended`, `failed`) gives 409; an unknown conversation, or
+         *     one that is not a call, 404. Returns the call's state.
          */
         post: operations["hangupCall"];
         delete?: never;
@@ -1095,7 +1339,7 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/calls/{conversation_uuid}/mute": {
+    "/api/v1/calls/action/{uuid}/mute": {
         parameters: {
             query?: {
                 /**
@@ -1114,11 +1358,12 @@ export type paths = {
             };
             path: {
                 /**
-                 * @description The call's conversation UUID, returned as `conversation_uuid` by POST /api/v1/call (seed "Calls and call actions").
+                 * @description The call's conversation UUID, returned as `conversation_uuid` by POST /api/v1/call (seed "Calls and call actions": "A
+                 *     live call is controlled by its conversation UUID"; the published API puts it in /api/v1/calls/action/{uuid}/...).
                  *     A malformed value gives 422 `INVALID_UUID`; an unknown conversation, or one that is not a call, 404.
                  * @example e4b7c9d2-1f3a-4c5e-9b7d-2a4c6e8f0b1d
                  */
-                conversation_uuid: components["parameters"]["CallConversationUuidPath"];
+                uuid: components["parameters"]["CallActionUuidPath"];
             };
             cookie?: never;
         };
@@ -1127,10 +1372,10 @@ export type paths = {
         /**
          * Mute the agent on a live call
          * @description Mutes the AI agent on the call: it stops answering the contact until unmuted, while the call stays connected and a
-         *     `say` action is still spoken (seed "Calls and call actions": "The actions are say, forward, hangup, mute and unmute.
-         *     A live (non-ended) call is required"; inferred). No request body. Sets `muted` to true; muting a muted call changes
-         *     nothing and returns 200 (inferred). A call that has ended (`ended`, `failed`) gives 409; an unknown conversation, or
-         *     one that is not a call, 404. Returns the call's state.
+         *     `say` message is still spoken (seed "Calls and call actions": "The actions are say, forward, hangup, mute and unmute.
+         *     A live (non-ended) call is required"; the published API gives the path; the answer is inferred). No request body.
+         *     Sets `muted` to true; muting a muted call changes nothing and returns 200 (inferred). A call that has ended (`ended`,
+         *     `failed`) gives 409; an unknown conversation, or one that is not a call, 404. Returns the call's state.
          */
         post: operations["muteCall"];
         delete?: never;
@@ -1139,7 +1384,7 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/calls/{conversation_uuid}/say": {
+    "/api/v1/calls/action/{uuid}/say": {
         parameters: {
             query?: {
                 /**
@@ -1158,23 +1403,29 @@ export type paths = {
             };
             path: {
                 /**
-                 * @description The call's conversation UUID, returned as `conversation_uuid` by POST /api/v1/call (seed "Calls and call actions").
+                 * @description The call's conversation UUID, returned as `conversation_uuid` by POST /api/v1/call (seed "Calls and call actions": "A
+                 *     live call is controlled by its conversation UUID"; the published API puts it in /api/v1/calls/action/{uuid}/...).
                  *     A malformed value gives 422 `INVALID_UUID`; an unknown conversation, or one that is not a call, 404.
                  * @example e4b7c9d2-1f3a-4c5e-9b7d-2a4c6e8f0b1d
                  */
-                conversation_uuid: components["parameters"]["CallConversationUuidPath"];
+                uuid: components["parameters"]["CallActionUuidPath"];
             };
             cookie?: never;
         };
         get?: never;
         put?: never;
         /**
-         * Make the agent say a text on a live call
-         * @description The agent speaks `text` on the call (seed "Calls and call actions": "The actions are say, forward, hangup, mute and
-         *     unmute. A live (non-ended) call is required"; the path and shapes are a capability without a path, so inferred).
-         *     The call is named by the `conversation_uuid` returned by POST /api/v1/call. A call that is not yet answered
-         *     (`queued`, `ringing`) speaks the text once answered; a muted agent still speaks it (inferred). A call that has ended
-         *     (`ended`, `failed`) gives 409; an unknown conversation, or one that is not a call, 404. Returns the call's state.
+         * Make the agent say a message on a live call
+         * @description The agent speaks `message` on the call (seed "Calls and call actions": "The actions are say, forward, hangup, mute and
+         *     unmute. A live (non-ended) call is required"; the published API gives the path and the body `{message (at most 2000
+         *     characters), end_call_after_spoken (boolean)}`). The call is named by the `conversation_uuid` returned by
+         *     POST /api/v1/call.
+         *
+         *     Inferred rules: a call not yet answered (`queued`, `ringing`) speaks the message once answered; a muted agent still
+         *     speaks it; messages sent one after the other are spoken in turn. With `end_call_after_spoken: true` the agent hangs up
+         *     once the message has been spoken: the call stays live until then, and then becomes `ended` with `end_reason`
+         *     `end_call_after_spoken` (unless the contact hung up first). A call that has ended (`ended`, `failed`) gives 409; an
+         *     unknown conversation, or one that is not a call, 404. Returns the call's state.
          */
         post: operations["sayOnCall"];
         delete?: never;
@@ -1183,7 +1434,7 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/calls/{conversation_uuid}/unmute": {
+    "/api/v1/calls/action/{uuid}/unmute": {
         parameters: {
             query?: {
                 /**
@@ -1202,11 +1453,12 @@ export type paths = {
             };
             path: {
                 /**
-                 * @description The call's conversation UUID, returned as `conversation_uuid` by POST /api/v1/call (seed "Calls and call actions").
+                 * @description The call's conversation UUID, returned as `conversation_uuid` by POST /api/v1/call (seed "Calls and call actions": "A
+                 *     live call is controlled by its conversation UUID"; the published API puts it in /api/v1/calls/action/{uuid}/...).
                  *     A malformed value gives 422 `INVALID_UUID`; an unknown conversation, or one that is not a call, 404.
                  * @example e4b7c9d2-1f3a-4c5e-9b7d-2a4c6e8f0b1d
                  */
-                conversation_uuid: components["parameters"]["CallConversationUuidPath"];
+                uuid: components["parameters"]["CallActionUuidPath"];
             };
             cookie?: never;
         };
@@ -1215,9 +1467,10 @@ export type paths = {
         /**
          * Unmute the agent on a live call
          * @description Lets the AI agent answer the contact again (seed "Calls and call actions": "The actions are say, forward, hangup,
-         *     mute and unmute. A live (non-ended) call is required"; inferred). No request body. Sets `muted` to false; unmuting a
-         *     call that is not muted changes nothing and returns 200 (inferred). A call that has ended (`ended`, `failed`) gives
-         *     409; an unknown conversation, or one that is not a call, 404. Returns the call's state.
+         *     mute and unmute. A live (non-ended) call is required"; the published API gives the path; the answer is inferred). No
+         *     request body. Sets `muted` to false; unmuting a call that is not muted changes nothing and returns 200 (inferred). A
+         *     call that has ended (`ended`, `failed`) gives 409; an unknown conversation, or one that is not a call, 404. Returns
+         *     the call's state.
          */
         post: operations["unmuteCall"];
         delete?: never;
@@ -1295,20 +1548,26 @@ export type paths = {
         };
         /**
          * List coaching agents
-         * @description Lists the workspace's coaching agents, oldest first (seed capability "coaching agents: list, read, update settings";
-         *     path, parameters and shape inferred). Exactly one item has `is_default: true` whenever the workspace has any coaching
-         *     agent (seed "exactly one is always the default").
+         * @description Lists the workspace's coaching agents, oldest first, one page at a time (seed capability "coaching agents: list,
+         *     read, update settings"). The published API gives its paging (`page`, `per_page` default 15, at most 100) and the
+         *     paged list answer `data {current_page, last_page, per_page, total, data [...]}`; the order is inferred. Exactly
+         *     one coaching agent has `is_default: true` whenever the workspace has any (seed "exactly one is always the
+         *     default").
          */
         get: operations["listCoachingAgents"];
         put?: never;
         /**
          * Create a coaching agent
          * @description Creates a coaching agent, which gives coaching feedback from evaluation results (seed "What the service does",
-         *     Coaching agents; POST /api/v1/coaching-agents is named in prose only, its shapes are inferred). The settings are the
-         *     seed's: `coaching_tone`, `auto_trigger_threshold` (percent score below which coaching triggers), `training_examples`,
-         *     `resource_library`, `general_guidelines`, `include_resources` and `language`; omitted settings take their defaults.
-         *     "The first one created becomes the default, and exactly one is always the default": the workspace's first coaching
-         *     agent is returned with `is_default: true`, every later one with `is_default: false` (use set-default to change it).
+         *     Coaching agents; POST /api/v1/coaching-agents is named in prose only). The seed names the settings
+         *     `coaching_tone`, `auto_trigger_threshold` (percent score below which coaching triggers), `training_examples`,
+         *     `resource_library`, `general_guidelines`, `include_resources` and `language`; the published API gives the other
+         *     fields (`name`, `description`, `is_active`, `coaching_frequency`, `include_positive_feedback`,
+         *     `include_actionable_steps`, `coaching_templates`), the inner fields of `training_examples` and `resource_library`,
+         *     the values of `coaching_tone` and the bounds of `auto_trigger_threshold`. Omitted fields take their defaults
+         *     (inferred). "The first one created becomes the default, and exactly one is always the default": the workspace's
+         *     first coaching agent is returned with `is_default: true`, every later one with `is_default: false`; `is_default`
+         *     is not accepted here (use set-default).
          */
         post: operations["createCoachingAgent"];
         delete?: never;
@@ -1345,16 +1604,17 @@ export type paths = {
         };
         /**
          * Read a coaching agent
-         * @description Returns one coaching agent with its settings (seed capability "coaching agents: list, read, update settings"; path
-         *     and shape inferred). An unknown coaching agent gives 404.
+         * @description Returns one coaching agent with its fields (seed capability "coaching agents: list, read, update settings"; the
+         *     path and the answer are inferred, the fields are the seed's settings and the published API's fields). An unknown
+         *     coaching agent gives 404.
          */
         get: operations["getCoachingAgent"];
         /**
-         * Update a coaching agent's settings
-         * @description Updates a coaching agent's name and settings (seed capability "coaching agents: list, read, update settings"; path,
-         *     body and response inferred). Only the fields sent change; `training_examples` and `resource_library` are replaced as
-         *     a whole. `is_default` is not accepted here: use set-default (seed "exactly one is always the default").
-         *     An unknown coaching agent gives 404.
+         * Update a coaching agent
+         * @description Updates a coaching agent's fields (seed capability "coaching agents: list, read, update settings"; the path, the
+         *     partial update and the answer are inferred; the fields are those of the create). Only the fields sent change;
+         *     `coaching_templates`, `training_examples` and `resource_library` are replaced as a whole. `is_default` is not
+         *     accepted here: use set-default (seed "exactly one is always the default"). An unknown coaching agent gives 404.
          */
         put: operations["updateCoachingAgent"];
         post?: never;
@@ -1395,12 +1655,102 @@ export type paths = {
         /**
          * Make a coaching agent the default
          * @description Makes this coaching agent the workspace default (seed "Operations named in prose only", POST
-         *     /api/v1/coaching-agents/{uuid}/set-default; shapes inferred). Seed "Other statuses": "setting a coaching agent as
-         *     default makes it the only default": the previous default gets `is_default: false` in the same step, so exactly one
-         *     coaching agent is the default. Setting the current default again changes nothing and answers 200 (inferred).
-         *     No request body. An unknown coaching agent gives 404.
+         *     /api/v1/coaching-agents/{uuid}/set-default; the answer is inferred). Seed "Other statuses": "setting a coaching
+         *     agent as default makes it the only default": the previous default gets `is_default: false` in the same step, so
+         *     exactly one coaching agent is the default. Setting the current default again changes nothing and answers 200
+         *     (inferred). No request body. An unknown coaching agent gives 404.
          */
         post: operations["setDefaultCoachingAgent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/conversations": {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the workspace's conversations
+         * @description The workspace's conversations on every channel, as a paged list (published API, "Conversations" and "Lists and
+         *     paging"). Inbound email and inbound channel messages become conversations automatically (seed "Events" rule 2); a
+         *     call, an SMS, an email or a WhatsApp message sent through the API joins the contact's conversation on that channel
+         *     or opens one.
+         *
+         *     - Filters (published names): `phone` (the contact's phone number, E.164 with the `+` optional, exact match),
+         *       `agent_uuid`, `channel`, `status`. Filters combine with AND; an unknown agent or number gives an empty page.
+         *     - Order (published names): `sort_by` `created_at` or `updated_at`, `sort_dir` `asc` or `desc`; by default the most
+         *       recently updated first (`updated_at`, `desc`; defaults inferred). Ties keep the order of `uuid`.
+         *     - `status` (inferred rule): a call conversation is `Active` while its call has not ended and `Closed` after; a
+         *       messaging conversation is `Active` until it is closed, and a team member's reply reopens it.
+         *     - `updated_at` (inferred rule): the latest of the conversation's creation, its last message and its call's last change.
+         */
+        get: operations["listConversations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/conversations/{uuid}/messages": {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List a conversation's messages
+         * @description The messages of the conversation `uuid`, oldest first, as a paged list (published API, "Conversations" and "Lists and
+         *     paging"). An unknown conversation gives 404.
+         *
+         *     - `sender` (published values) says who wrote a message: `Contact` (the contact, inbound), `AI` (the agent, or a
+         *       message sent in the agent's name through the send operations) or `Human` (a team member's reply, see POST
+         *       /api/v1/conversations/{uuid}/reply). The filter `sender` keeps the messages of one sender.
+         *     - A call conversation has no messages here (its call is read with GET /api/v1/calls).
+         *     - Message fields other than `sender` are inferred; `content` is the text, or the file name of a message without text.
+         */
+        get: operations["listConversationMessages"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1440,7 +1790,9 @@ export type paths = {
          * @description A human team member answers the conversation `uuid` on its own channel, WhatsApp, SMS or email (seed "Conversations,
          *     sessions and conversation replies": "A human team member answers a conversation on its channel"; path and shapes
          *     inferred). Instagram and Messenger conversations have their own reply operations (seed "Instagram and Facebook
-         *     Messenger reply endpoints"); replying to one here gives 409 naming that operation (inferred).
+         *     Messenger reply endpoints"); replying to one here gives 409 naming that operation (inferred), and so does replying to
+         *     a call conversation (a call is not answered with a message; inferred). The reply becomes a message of the
+         *     conversation with sender `Human` (GET /api/v1/conversations/{uuid}/messages), and reopens a `Closed` conversation.
          *
          *     - Who replies (seed "Conversations ..." and "Authentication" rule 7): "With a per-user token the reply is attributed to
          *       the token's user. With a workspace API token the replying member is named in `user_email`." With a workspace token
@@ -1453,7 +1805,10 @@ export type paths = {
          *       gives 409 and a WhatsApp template message is needed instead (inferred, from the WhatsApp platform rule).
          *     - The reply goes out at once: it is not one of the rate-limited outbound-send operations and does not wait in the
          *       sending queue (seed "Limits"). 201 returns the message with status `sending`.
-         *     - An email reply goes to the contact's address in the conversation's thread, with the thread's subject.
+         *     - An email reply goes to the contact's address in the conversation's thread, with the thread's subject (`Re:` and the
+         *       last subject of the thread; null when the thread has none).
+         *     - A conversation whose contact has no address on the channel, or that has no agent or no contact, cannot be answered:
+         *       409 (inferred).
          */
         post: operations["replyToConversation"];
         delete?: never;
@@ -2057,12 +2412,14 @@ export type paths = {
          * @description A human team member answers the Instagram direct-message conversation `uuid` (seed "Instagram and Facebook Messenger
          *     reply endpoints" and "Conversations, sessions and conversation replies"; path and shapes inferred). The body is the
          *     same as for POST /api/v1/conversations/{uuid}/reply, with text up to 1000 characters (the Instagram limit; inferred).
-         *     A conversation that is unknown or not an Instagram conversation gives 404.
+         *     A conversation that is unknown or not an Instagram conversation gives 404. The reply becomes a message of the
+         *     conversation with sender `Human` and reopens a `Closed` conversation.
          *
          *     - Who replies (seed "Authentication" rule 7): with a per-user token the reply is the token user's; with a workspace API
          *       token the member is named in `user_email` (missing or not a member: 422, field `user_email`); with a per-user token
          *       `user_email` is ignored (inferred).
-         *     - Files: "Files are given as a public URL or as base64 content"; a file type Instagram does not accept gives 422 (field `file`).
+         *     - Files: "Files are given as a public URL or as base64 content"; Instagram accepts images, video and audio; another
+         *       file type gives 422 (field `file`; inferred).
          *     - A human reply is allowed within 7 days of the contact's last message; later it gives 409 (inferred, from the
          *       platform's human-agent window).
          *     - Not rate-limited as an outbound send and not queued (seed "Limits"); 201 returns the message with status `sending`.
@@ -2100,20 +2457,28 @@ export type paths = {
          * Create a listing
          * @description Creates a listing: a campaign for a list of any number of contacts, with its own pace and report (seed "What the
          *     service does"). Bulk sending to many contacts is done with a listing, one request for any number of contacts (seed
-         *     "Limits" note 2), so `contacts` has no fixed upper bound. The request and response shapes are not shown by the seed
-         *     (POST /api/v1/listings is named in prose only); everything below is inferred.
+         *     "Limits" note 2), so `contacts` has no fixed upper bound. The seed names POST /api/v1/listings in prose only; the
+         *     published API gives the body's names (`name`, `description`, `contacts[]`, `campaign_type`, `start_date`,
+         *     `end_date`, `agent_uuid`, `contact_template_setting_id`, `rule`, `auto_start`). The contact object's fields, the
+         *     types and bounds, `pace` and the answer are inferred.
          *
-         *     The listing creates its own campaign (`campaign_uuid`, readable as a campaign) with `campaign_type`, `agent_uuid`,
-         *     `rules` and, for a `text` (WhatsApp) listing, `contact_template_setting_uuid`, which must name an active WhatsApp
-         *     template setting (seed "Campaign": "A text campaign cannot publish without one"). The agent's channel binding that
-         *     matches `campaign_type` is resolved automatically, as for campaigns.
+         *     `contacts[]` entries are objects. Each is matched to an existing contact by `phone_number`, then by `email`
+         *     (published); an entry that matches no contact creates one (counted in `counts.contacts_created`); entries that
+         *     resolve to the same contact count once. One campaign task per contact is queued and started at `pace`, within
+         *     the date range and the `rule` (see the `rule` and the dates below).
          *
-         *     `contacts` entries are contact uuids and/or E.164 phone numbers. A phone number that matches no contact creates a
-         *     contact (counted in `counts.contacts_created`); an entry naming a contact already in the list is counted once. One
-         *     campaign task per contact is queued and sent at `pace`. An unknown contact uuid, an unknown agent, or an unknown or
-         *     inactive template setting gives 422 `VALIDATION_ERROR` naming the field (e.g. `contacts[3]`).
-         *     The created listing's `status` is `Importing` while contacts are attached, then `Active` while tasks run and
-         *     `Completed` once no task is pending or in progress.
+         *     The listing creates its own campaign (`campaign_uuid`, readable as a campaign) with `campaign_type`, `agent_uuid`
+         *     and the dates. The agent's channel binding that matches `campaign_type` (`call`: its call number; `text`: its
+         *     WhatsApp number) is resolved automatically, as for campaigns (seed "Campaign"). A `text` listing needs
+         *     `contact_template_setting_id`, the uuid of an active WhatsApp template setting (seed "Campaign": "A text campaign
+         *     cannot publish without one"). An unknown agent or one without a binding for `campaign_type`, an unknown or (for
+         *     `text`) inactive template setting, an unknown `rule.uuid`, or `end_date` before `start_date` gives 422
+         *     `VALIDATION_ERROR` naming the field.
+         *
+         *     Status (inferred): `Importing` while contacts are attached (2 s), then `Active` while tasks wait or run, and
+         *     `Completed` once none is pending or in progress. With `auto_start: false` the listing stops at `Draft` after the
+         *     import and queues no task until its campaign is set `Active` with the campaign update, which then queues one task
+         *     per contact of its pool.
          */
         post: operations["createListing"];
         delete?: never;
@@ -2150,8 +2515,8 @@ export type paths = {
         };
         /**
          * Read a listing
-         * @description Returns one listing with its campaign, pace, status and counts (seed capability "reading a campaign and a listing;
-         *     listing report and pace"). The path and response are inferred. `status` is the listing campaign's status.
+         * @description Returns one listing with its campaign, rule, pace, status and counts (seed capability "reading a campaign and a
+         *     listing; listing report and pace"). The path and response are inferred. `status` is the listing campaign's status.
          *     An unknown or deleted listing gives 404.
          */
         get: operations["getListing"];
@@ -2165,6 +2530,102 @@ export type paths = {
          *     created, remain. The response body is not shown by the seed: the envelope reporting what was removed is inferred.
          */
         delete: operations["deleteListing"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/listings/{uuid}/contacts": {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add contacts to a listing
+         * @description Adds contacts to the listing's pool (published API, "Listings": POST /api/v1/listings/{uuid}/contacts adds
+         *     contacts). The body and answer are inferred. `contacts[]` takes the same objects as the listing create: each is
+         *     matched to an existing contact by `phone_number`, then by `email`, and one that matches no contact creates one.
+         *     A contact already in the listing is not added twice (counted in `already_in_listing`).
+         *
+         *     Each added contact gets a campaign task, queued after the listing's last one at its pace and rule, while the
+         *     listing still has work to do. A listing whose campaign is `Completed` or `Archived` takes the contacts into its
+         *     pool without tasks; one created with `auto_start: false` and not yet started queues their tasks when it starts.
+         *     An unknown or deleted listing gives 404.
+         */
+        post: operations["addListingContacts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/listings/{uuid}/contacts/{contactUuid}": {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description The contact to remove (published API, "Listings"). A malformed value gives 422 `INVALID_UUID`; a contact that is not
+                 *     in the listing, 404.
+                 * @example 9a4c2e1f-3b5d-4f7a-8c9e-0b1d2f3a4c5e
+                 */
+                contactUuid: components["parameters"]["ListingContactUuidPath"];
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a contact from a listing
+         * @description Removes one contact from the listing's pool (published API, "Listings": DELETE
+         *     /api/v1/listings/{uuid}/contacts/{contactUuid} removes one). The answer is inferred. As with the listing delete
+         *     (seed "Other statuses": pending campaign tasks are cancelled, contacts are not deleted), the contact's pending task
+         *     is cancelled, a task already started runs to its end, and the contact itself stays. An unknown or deleted listing,
+         *     or a contact that is not in the listing, gives 404.
+         */
+        delete: operations["removeListingContact"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2201,8 +2662,9 @@ export type paths = {
          * Change a listing's pace
          * @description Sets the pace at which the listing's pending tasks go out (seed "A listing is a campaign ... with its own pace";
          *     capability "listing report and pace"). The path, body and response are inferred. The new pace applies to tasks
-         *     not yet started and is returned with the listing. A listing whose campaign is `Completed` or `Archived` has no
-         *     pending work: changing its pace gives 409 (inferred). An unknown or deleted listing gives 404.
+         *     not yet started (still within the date range and the rule) and is returned with the listing. A listing whose
+         *     campaign is `Completed` or `Archived` has no pending work: changing its pace gives 409 (inferred). An unknown or
+         *     deleted listing gives 404.
          */
         put: operations["updateListingPace"];
         post?: never;
@@ -2297,7 +2759,7 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/logs/actions/{uuid}": {
+    "/api/v1/logs/actions/{type}/{uuid}": {
         parameters: {
             query?: {
                 /**
@@ -2316,6 +2778,11 @@ export type paths = {
             };
             path: {
                 /**
+                 * @description The kind of the row (published API, "Action log detail"); a row of another kind gives 404.
+                 * @example intent
+                 */
+                type: components["schemas"]["LogsActionType"];
+                /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
                  * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
                  */
@@ -2325,10 +2792,14 @@ export type paths = {
         };
         /**
          * Read one action log row
-         * @description The detail of one row of the actions feed (seed "Action log item": `uuid` is the "Stable row key, also used for
-         *     detail lookup"; the path and the detail fields are inferred). The row's fields plus what it concerns (contact,
-         *     conversation, session, campaign), its timing, its masked input and output and, for a workflow run, its steps.
-         *     Secrets are masked as for every log feed. Unknown row gives 404.
+         * @description The detail of one row of the actions feed (published API, "Action log detail": the path with `type` one of `task`,
+         *     `workflow`, `intent`, and the fields `agent {uuid, name}`, `contact {uuid, name, phone_number}`,
+         *     `customer {number}`, `request`, `response`, `error`, `extras`; seed "Action log item": `uuid` is the "Stable row
+         *     key, also used for detail lookup"). Secrets are masked as in every log feed (seed "Authentication" rule 8).
+         *     Inferred: the detail repeats the item's fields; `agent`, `contact` and `customer` are null when the row has none;
+         *     `request` is the task's payload, the workflow's trigger event or the intent's arguments, `response` its result;
+         *     `extras` holds the row's timing and what it belongs to (campaign, conversation, session) and a workflow run's
+         *     steps; an unknown row, or a row of another `type`, gives 404.
          */
         get: operations["getActionLog"];
         put?: never;
@@ -2365,8 +2836,11 @@ export type paths = {
          *     bodies (seed "Logs are read-only feeds" > API; capability "logs feeds for API requests and webhook deliveries
          *     (secrets masked)"). Tokens, passwords, signatures and other secrets are masked (seed "Authentication" rule 8): the
          *     calling token is shown only as `****` plus its last four characters, and secret fields in the bodies read `***`
-         *     (see the masking rule at the top of this fragment). Inferred: the path, the filters (`method`, `status`, `path`,
-         *     `from`, `to`), newest-first order, paging with the shared `page` / `per_page` (1..100) and `PagePagination`.
+         *     (see the masking rule at the top of this fragment). Paged with `page` and `per_page` (default 15, at most 100) and
+         *     answered as the published paged list `data {current_page, last_page, per_page, total, data}` (published API,
+         *     "Lists and paging"). Inferred: the path, the filters (`method`, `status`, `path`, `from`, `to`), newest-first
+         *     order (`created_at` descending, then `uuid`), the row fields; `from` after `to` gives 422; a page past the last
+         *     is empty.
          */
         get: operations["listApiRequestLogs"];
         put?: never;
@@ -2403,9 +2877,11 @@ export type paths = {
          *     response (seed "Logs are read-only feeds" > Webhooks; "Events" rule 1; capability "logs feeds for API requests and
          *     webhook deliveries (secrets masked)"). Signatures and other secrets are masked (seed "Authentication" rule 8): the
          *     signature header reads `***`, secret payload fields read `***` (see the masking rule at the top of this fragment).
-         *     Event names are not shown by the seed, so `event` is an open string. Inferred: the path, the filters (`event`,
-         *     `status`, `from`, `to`), the delivery statuses, `attempt`, newest-first order, paging with the shared `page` /
-         *     `per_page` (1..100) and `PagePagination`.
+         *     `event` is one of the six published event kinds (published API, "Webhooks"). Paged with `page` and `per_page`
+         *     (default 15, at most 100) and answered as the published paged list `data {current_page, last_page, per_page,
+         *     total, data}` (published API, "Lists and paging"). Inferred: the path, the filters (`event`, `status`, `from`,
+         *     `to`), the delivery statuses, `attempt`, newest-first order (`created_at` descending, then `uuid`), the row fields;
+         *     `from` after `to` gives 422; a page past the last is empty.
          */
         get: operations["listWebhookDeliveryLogs"];
         put?: never;
@@ -2449,12 +2925,14 @@ export type paths = {
          * @description A human team member answers the Facebook Messenger conversation `uuid` (seed "Instagram and Facebook Messenger reply
          *     endpoints" and "Conversations, sessions and conversation replies"; path and shapes inferred). The body is the same as
          *     for POST /api/v1/conversations/{uuid}/reply, with text up to 2000 characters (the Messenger limit; inferred).
-         *     A conversation that is unknown or not a Messenger conversation gives 404.
+         *     A conversation that is unknown or not a Messenger conversation gives 404. The reply becomes a message of the
+         *     conversation with sender `Human` and reopens a `Closed` conversation.
          *
          *     - Who replies (seed "Authentication" rule 7): with a per-user token the reply is the token user's; with a workspace API
          *       token the member is named in `user_email` (missing or not a member: 422, field `user_email`); with a per-user token
          *       `user_email` is ignored (inferred).
-         *     - Files: "Files are given as a public URL or as base64 content"; a file type Messenger does not accept gives 422 (field `file`).
+         *     - Files: "Files are given as a public URL or as base64 content"; Messenger accepts images, video, audio, PDF
+         *       and plain text; another file type gives 422 (field `file`; inferred).
          *     - A human reply is allowed within 7 days of the contact's last message; later it gives 409 (inferred, from the
          *       platform's human-agent window).
          *     - Not rate-limited as an outbound send and not queued (seed "Limits"); 201 returns the message with status `sending`.
@@ -2859,24 +3337,23 @@ export type paths = {
         put?: never;
         /**
          * Send an SMS
-         * @description Sends a text message to `to` (seed "Endpoints", operations named in prose only: POST /api/v1/sms/send; request and
-         *     response shapes are not shown, so this operation is inferred). SMS is text only (seed "Conversations, sessions and
+         * @description An agent sends a text message to a phone number (seed "Endpoints", operations named in prose only: POST /api/v1/sms/send,
+         *     shapes not shown; the published API gives the body `agentId`, `phoneNumber` (E.164), `message` (1 to 1600 characters)
+         *     and the answer `data {messageId, recipientPhone, conversationId}`). SMS is text only (seed "Conversations, sessions and
          *     conversation replies": "SMS is text only"): the body has no file or media field.
          *
          *     - Rate limit (seed "Limits"): 5 requests per second per workspace, shared by all tokens of the workspace and by the
          *       other outbound-send operations (call, WhatsApp template, email). Over it: 429 with `Retry-After`; nothing is created or sent.
          *     - Sending queue (seed "Limits" note 1): "The 5 per second limit governs how fast requests are accepted, not how fast calls
          *       and messages leave. Accepted requests wait in a sending queue and go out at the pace set by the plan, the phone numbers
-         *       and the sending settings (summary at `/api/v1/outbound/summary`)". So 201 returns the message with status `queued`.
+         *       and the sending settings (summary at `/api/v1/outbound/summary`)". So 201 answers with `status` `queued` (inferred).
          *     - Idempotency (seed "Limits"): "When `request_key` is sent, retrying the same request returns the same request and never a
          *       second call or message". A retry with the same `request_key` and the same body returns the same 201 response again
-         *       (the same body, the same message `uuid`) and creates nothing; the same key with a different body gives 409 (inferred).
-         *     - Sender: `from` (an E.164 number of the workspace) or `phone_number_uuid`, at most one. Without either, the number
-         *       bound to the SMS channel of `agent_uuid` is used, or else the workspace's first SMS-capable number. A number that is
-         *       not the workspace's or not SMS-capable and enabled, an unknown `agent_uuid` or `phone_number_uuid`, or no usable
-         *       sender number gives 422 `VALIDATION_ERROR` naming the field (inferred).
-         *     - The message joins the contact's SMS conversation (created when there is none), returned as `conversation_uuid`;
-         *       `agent_uuid` is the agent that handles the contact's replies (inferred).
+         *       (the same body, the same `messageId`) and creates nothing; the same key with a different body gives 409 (inferred).
+         *     - Sender (inferred): the number bound to the SMS channel of `agentId`. An unknown agent, an agent without an SMS number, or
+         *       a number not enabled for SMS gives 422 `VALIDATION_ERROR` with `field: agentId`.
+         *     - The message joins the contact's SMS conversation (the contact matched by `phoneNumber`, created when there is none;
+         *       the conversation created when there is none, reopened when it was `Closed`), returned as `conversationId` (inferred).
          *     - Bulk sending to many contacts is done with a listing (seed "Limits" note 2).
          */
         post: operations["sendSms"];
@@ -2909,9 +3386,10 @@ export type paths = {
         /**
          * List workspace API tokens
          * @description Lists the workspace's active (not revoked) API tokens, newest first, with creation date and last-used time (seed
-         *     "Authentication" rule 3). The secret is never returned; `masked` shows `****` plus its last four characters. The
-         *     path, paging (shared `page` / `per_page`) and fields other than `created_at` and `last_used_at` are inferred.
-         *     `last_used_at` is null until the token is first used.
+         *     "Authentication" rule 3). The secret is never returned ("A token is displayed once at creation"); `masked` shows
+         *     `****` plus its last four characters. Paging is the published API's ("Lists and paging": `page`, `per_page`
+         *     default 15 at most 100, and `data` {current_page, last_page, per_page, total, data}). The path and the token
+         *     fields other than `created_at` and `last_used_at` are inferred. `last_used_at` is null until the token is first used.
          */
         get: operations["listApiTokens"];
         put?: never;
@@ -2994,25 +3472,26 @@ export type paths = {
         put?: never;
         /**
          * Send a WhatsApp template message
-         * @description Sends a WhatsApp template message to one phone number (seed "Operations named in prose only", POST /api/v1/whatsapp/template;
-         *     request and response shapes are not shown, so both are inferred). The message is either a stored template setting
-         *     (`template_setting_uuid`, whose params are used) or a template with its params given inline (`template_uuid` + `params`);
-         *     exactly one of the two forms is accepted.
+         * @description An agent sends an approved WhatsApp template to a phone number (seed "Endpoints", operations named in prose only:
+         *     POST /api/v1/whatsapp/template, shapes not shown; the published API gives the body `agentId`, `templateId`,
+         *     `phoneNumber`, `parameters {field1, field2, ...}` and `header {type: image|video|document, url}`; the answer is
+         *     inferred, in the form of the SMS answer).
          *
-         *     Seed "Limits": sending a WhatsApp template message is one of the four operations limited to 5 requests per second per
-         *     workspace, shared by all tokens; over the limit the answer is 429 with `Retry-After` and nothing is created or sent.
-         *     The limit governs how fast requests are accepted, not how fast messages leave: an accepted message waits in the sending
-         *     queue (status `queued`) and goes out at the pace of the plan, the phone numbers and the sending settings (seed "Limits"
-         *     note 1). Bulk sending to many contacts is done with a listing (note 2).
-         *
-         *     Idempotency (seed "Limits"): when `request_key` is sent, retrying the same request returns the same response (the same
-         *     201 body, the same message `uuid`) and never a second message. Reusing a `request_key` with a different body gives 409
-         *     (inferred).
-         *
-         *     Inferred rules: an unknown or inactive `template_setting_uuid`, an unknown `template_uuid` or an unknown `agent_uuid`
-         *     gives 422 `VALIDATION_ERROR` naming the field. Without `agent_uuid` the agent bound to the template's WhatsApp business
-         *     account sends; when no agent is bound to it, 422 `VALIDATION_ERROR` with `field: agent_uuid`. The message joins the contact's WhatsApp conversation (created when none exists), returned as
-         *     `conversation_uuid`.
+         *     - Rate limit (seed "Limits"): sending a WhatsApp template message is one of the four operations limited to 5 requests
+         *       per second per workspace, shared by all tokens; over the limit 429 with `Retry-After`, and nothing is created or sent.
+         *     - Sending queue (seed "Limits" note 1): the limit governs how fast requests are accepted, not how fast messages leave:
+         *       an accepted message waits in the sending queue (`status` `queued`) and goes out at the pace of the plan, the phone
+         *       numbers and the sending settings. Bulk sending to many contacts is done with a listing (note 2).
+         *     - Idempotency (seed "Limits"): when `request_key` is sent, retrying the same request returns the same response (the same
+         *       201 body, the same `messageId`) and never a second message. Reusing a `request_key` with a different body gives 409
+         *       (inferred).
+         *     - Inferred rules: `templateId` is the uuid of one of the workspace's WhatsApp templates; an unknown template, or one
+         *       that is not `APPROVED`, gives 422 `VALIDATION_ERROR` with `field: templateId`. The agent sends from its WhatsApp
+         *       number, which must be on the template's business account (`waba_id`); an unknown agent, or one without a WhatsApp
+         *       channel on that account, gives 422 with `field: agentId`. `parameters` fill the template's body placeholders in order
+         *       (`field1` is `{{1}}`); `header` is the template's media header. The message joins the contact's WhatsApp conversation
+         *       (the contact matched by `phoneNumber`; both created when there are none; a `Closed` conversation is reopened),
+         *       returned as `conversationId`.
          */
         post: operations["sendWhatsappTemplate"];
         delete?: never;
@@ -3046,19 +3525,21 @@ export type paths = {
          * @description Lists template settings, newest first (seed "Endpoints", GET /api/v1/whatsapp/template-settings). Filters (seed "Query
          *     parameters"): `template_uuid` gives the settings of one template; `waba_id` the settings usable by an agent on that
          *     business account; `status` `active` or `inactive` (`active` gives the set a campaign wizard offers). Filters combine
-         *     with AND. The response `data` holds `current_page`, `data` (the settings), `last_page` and `total`.
-         *     The pagination parameter names are not shown by the seed: `page` and `per_page` are inferred.
+         *     with AND. The response `data` holds `current_page`, `data` (the settings), `last_page` and `total` (seed), and
+         *     `per_page` (published API, "Lists and paging"). The pagination parameter names are not shown by the seed: `page`
+         *     and `per_page` (default 15, at most 100) are those of the published API.
          */
         get: operations["listWhatsappTemplateSettings"];
         put?: never;
         /**
          * Create a WhatsApp template setting
          * @description Creates a template setting: a WhatsApp template with the params that fill its header and body (seed "Operations named
-         *     in prose only", POST /api/v1/whatsapp/template-settings; request and response shapes are not shown, so both are
-         *     inferred). The returned setting has the fields of the seed's "WhatsApp template setting", with `content` rendered from
-         *     the template text and `params`. `status` is `active` or `inactive` and defaults to `active`; only an active setting
-         *     can be used by a `text` campaign or a template send. An unknown `template_uuid` gives 422 `VALIDATION_ERROR` with
-         *     `field: template_uuid` (inferred).
+         *     in prose only", POST /api/v1/whatsapp/template-settings; shapes not shown). The body's names are published
+         *     (published API, "Messaging": `template_uuid`, `params {body {"1": ...}, header {...}}`, `status`); which fields are
+         *     required, the default and the answer are inferred. The returned setting has the fields of the seed's "WhatsApp
+         *     template setting", with `content` rendered from the template text and `params`. `status` is `active` or `inactive`
+         *     and defaults to `active`; only an active setting can be used by a `text` campaign or a template send. An unknown
+         *     `template_uuid` gives 422 `VALIDATION_ERROR` with `field: template_uuid` (inferred).
          */
         post: operations["createWhatsappTemplateSetting"];
         delete?: never;
@@ -3115,6 +3596,26 @@ export type paths = {
 export type webhooks = Record<string, never>;
 export type components = {
     schemas: {
+        /** @description An agent as the agents list shows it (fields inferred; seed "Resources": fields of agents "not shown"). */
+        Agent: {
+            channels: components["schemas"]["AgentChannels"];
+            name: string;
+            uuid: components["schemas"]["Uuid"];
+        };
+        /** @description An agent's channel bindings (seed "What the service does" > Agents, "channel bindings"); null where unbound. */
+        AgentChannels: {
+            call: components["schemas"]["AgentPhoneBinding"] | null;
+            email: components["schemas"]["AgentEmailBinding"] | null;
+            instagram: components["schemas"]["AgentInstagramBinding"] | null;
+            messenger: components["schemas"]["AgentMessengerBinding"] | null;
+            sms: components["schemas"]["AgentPhoneBinding"] | null;
+            whatsapp: components["schemas"]["AgentWhatsappBinding"] | null;
+        };
+        /** @description The workspace email address an agent's email channel uses. */
+        AgentEmailBinding: {
+            address: components["schemas"]["Email"];
+            email_address_uuid: components["schemas"]["Uuid"];
+        };
         /** @description One agent's evaluate settings: its `overrides` and the `effective` values (each override, else the global value). */
         AgentEvaluateSettings: {
             agent_uuid: components["schemas"]["Uuid"];
@@ -3152,6 +3653,11 @@ export type components = {
             /** @description Instagram handle, without `@`. */
             username: string;
         };
+        /** @description The Instagram account an agent answers on. */
+        AgentInstagramBinding: {
+            account_id: string;
+            username: string;
+        };
         /** @description Result of removing an agent's Instagram binding (inferred; the seed does not show the unbind response). */
         AgentInstagramUnbindResult: {
             agent_uuid: components["schemas"]["Uuid"];
@@ -3160,6 +3666,128 @@ export type components = {
             instagram_account: components["schemas"]["AgentInstagramAccount"];
             unbound_at: components["schemas"]["DateTime"];
         };
+        /** @description The Facebook page an agent answers Messenger conversations on. */
+        AgentMessengerBinding: {
+            name: string;
+            page_id: string;
+        };
+        /** @description A phone number an agent's call or SMS channel uses. */
+        AgentPhoneBinding: {
+            number: components["schemas"]["PhoneNumberE164"];
+            phone_number_uuid: components["schemas"]["Uuid"];
+        };
+        /**
+         * @description A webhook registered on an agent (inferred shape). The secret is never returned: `secret_key_masked` is `****` plus
+         *     its last four characters, or null when the webhook has no secret.
+         */
+        AgentWebhook: {
+            agent_uuid: components["schemas"]["Uuid"];
+            created_at: components["schemas"]["DateTime"];
+            events: components["schemas"]["AgentWebhookEvent"][];
+            is_active: boolean;
+            secret_key_masked: string | null;
+            updated_at: components["schemas"]["DateTime"];
+            /** Format: uri */
+            url: string;
+            uuid: components["schemas"]["Uuid"];
+        };
+        /**
+         * @description Body of POST /api/v1/agents/{uuid}/webhooks (published names `url`, `events`, `secret_key`, `is_active`). Which fields
+         *     are required (`url`, `events`) and the default of `is_active` (true) are inferred.
+         */
+        AgentWebhookCreate: {
+            events: components["schemas"]["AgentWebhookEvents"];
+            /** @default true */
+            is_active: boolean;
+            secret_key?: components["schemas"]["AgentWebhookSecret"];
+            url: components["schemas"]["AgentWebhookUrl"];
+        };
+        /**
+         * @description A kind of webhook event (published API, "Webhooks"; seed "Events" rule 3: names "not shown"): a conversation's status
+         *     changed (`conversation_status`), its end report is ready (`conversation_end_report`), it got a new message or change
+         *     (`conversation_update`), a voice or text evaluation finished (`voice_evaluation`, `text_evaluation`), or the agent
+         *     called an intent during a call (`intent_call`). The meanings are inferred from the names.
+         * @enum {string}
+         */
+        AgentWebhookEvent: "conversation_status" | "conversation_end_report" | "conversation_update" | "voice_evaluation" | "text_evaluation" | "intent_call";
+        /** @description The event kinds delivered; at least one, each once (inferred bounds). */
+        AgentWebhookEvents: components["schemas"]["AgentWebhookEvent"][];
+        /**
+         * @description The secret that signs deliveries (8 to 255 characters, inferred); never returned in full.
+         * @example whsec_4cT8pX2mQ7vR1nZ5kB9w9f2c
+         */
+        AgentWebhookSecret: string;
+        /**
+         * @description Body of PATCH /api/v1/agents/{uuid}/webhooks/{webhookUuid} (published names); only the fields sent change, at least
+         *     one (inferred). `secret_key` null removes the secret (inferred).
+         */
+        AgentWebhookUpdate: {
+            events?: components["schemas"]["AgentWebhookEvents"];
+            is_active?: boolean;
+            secret_key?: components["schemas"]["AgentWebhookSecret"] | null;
+            url?: components["schemas"]["AgentWebhookUrl"];
+        };
+        /**
+         * Format: uri
+         * @description Where deliveries are posted; an absolute `https://` URL (inferred). Another value gives 422 `INVALID_FORMAT`.
+         * @example https://crm.acme.example/hooks/agent-events
+         */
+        AgentWebhookUrl: string;
+        /** @description The WhatsApp number an agent uses, on its business account (`waba_id`). */
+        AgentWhatsappBinding: {
+            number: components["schemas"]["PhoneNumberE164"];
+            phone_number_uuid: components["schemas"]["Uuid"];
+            waba_id: string;
+        };
+        /**
+         * @description Figures of a set of calls (inferred). `calls` = `ended` + `failed` + `live` (status at the time of the request)
+         *     = `inbound` + `outbound`; `answered` counts calls that were answered (an answered call may still be live);
+         *     `talk_seconds` sums the durations of ended calls; `average_duration_seconds` is that sum over the calls that have
+         *     a duration, rounded, null when none; `answer_rate` is `answered` / `calls`, rounded to 4 decimals, null when there
+         *     is no call.
+         */
+        AnalyticsCallFigures: {
+            answer_rate: number | null;
+            answered: number;
+            average_duration_seconds: number | null;
+            calls: number;
+            ended: number;
+            failed: number;
+            inbound: number;
+            live: number;
+            outbound: number;
+            talk_seconds: number;
+        };
+        /** @description One bucket of a period's series (inferred). */
+        AnalyticsCallsBucket: {
+            figures: components["schemas"]["AnalyticsCallFigures"];
+            from: components["schemas"]["DateTime"];
+            to: components["schemas"]["DateTime"];
+        };
+        /** @description A period `[from, to)` with its totals and its buckets in order (inferred). */
+        AnalyticsCallsPeriod: {
+            from: components["schemas"]["DateTime"];
+            series: components["schemas"]["AnalyticsCallsBucket"][];
+            to: components["schemas"]["DateTime"];
+            totals: components["schemas"]["AnalyticsCallFigures"];
+        };
+        /**
+         * @description The `data` of GET /api/v1/analytics/calls (inferred): the applied granularity, zone and filters, the period asked
+         *     for (`current`) and, with `compare_prev`, the previous one (`previous`, else null).
+         */
+        AnalyticsCallsReport: {
+            current: components["schemas"]["AnalyticsCallsPeriod"];
+            filters: components["schemas"]["AnalyticsFilters"];
+            granularity: components["schemas"]["AnalyticsGranularity"];
+            previous: components["schemas"]["AnalyticsCallsPeriod"] | null;
+            /** @description The applied zone, in which buckets are cut. */
+            timezone: string;
+        };
+        /**
+         * @description A conversation channel (the channels an agent binds; inferred as the values of the analytics filters).
+         * @enum {string}
+         */
+        AnalyticsChannel: "call" | "whatsapp" | "sms" | "email" | "instagram" | "messenger";
         /**
          * @description Whether `content` is the message text (`raw`, shown by the seed) or replaced by `***` (`masked`, inferred to match
          *     the masked export policy).
@@ -3192,6 +3820,17 @@ export type components = {
          * @enum {string}
          */
         AnalyticsExportPolicy: "enabled" | "masked";
+        /** @description The filters applied, echoed; null where absent (inferred). */
+        AnalyticsFilters: {
+            agent_uuid: components["schemas"]["Uuid"] | null;
+            campaign_uuid: components["schemas"]["Uuid"] | null;
+            channel: components["schemas"]["AnalyticsChannel"][] | null;
+        };
+        /**
+         * @description How a period is split into buckets: `total` (published API, "Analytics") is one bucket, the whole period; `day`,
+         *     `week` (from Monday) and `month` (inferred) end buckets at the applied zone's midnights.
+         */
+        AnalyticsGranularity: "total" | ("day" | "week" | "month");
         /**
          * @description The body of GET /api/v1/analytics/messages: `meta`, `messages` and `pagination`, without `success` and `message`
          *     (seed "Response envelope"). `messages` holds at most `pagination.limit` rows. Under the `masked` policy every row is
@@ -3203,17 +3842,20 @@ export type components = {
             pagination: components["schemas"]["AnalyticsCursorPagination"];
         };
         /**
-         * @description Facts about this export (seed: `meta` (object); its content is not shown, so every field is inferred). `from` / `to`
-         *     echo the applied range in the applied zone, null when open; `channel` echoes the filter, null when absent.
+         * @description Facts about this export (seed: `meta` (object); its content is designed here, so every field is inferred). `from`
+         *     and `to` echo the applied range in the applied zone; `channel`, `agent_uuid` and `campaign_uuid` echo the filters,
+         *     null when absent.
          */
         AnalyticsMessageMeta: {
+            agent_uuid: components["schemas"]["Uuid"] | null;
+            campaign_uuid: components["schemas"]["Uuid"] | null;
             channel: string | null;
             export_policy: components["schemas"]["AnalyticsExportPolicy"];
-            from: components["schemas"]["DateTime"] | null;
+            from: components["schemas"]["DateTime"];
             generated_at: components["schemas"]["DateTime"];
             /** @description The applied zone, as in the `X-Timezone` response header. */
             timezone: string;
-            to: components["schemas"]["DateTime"] | null;
+            to: components["schemas"]["DateTime"];
         };
         /**
          * @description One message (seed "Resources and their fields" > Analytics message row). When `content_disclosure` is `masked`,
@@ -3222,7 +3864,7 @@ export type components = {
         AnalyticsMessageRow: {
             agent_uuid: components["schemas"]["Uuid"];
             /**
-             * @description The channel, e.g. `whatsapp` (seed); the set of values is not shown.
+             * @description The channel, e.g. `whatsapp` (seed); the seed gives no list of values, so the value is open.
              * @example whatsapp
              * @example sms
              * @example email
@@ -3241,13 +3883,13 @@ export type components = {
             conversation_uuid: components["schemas"]["Uuid"];
             created_at: components["schemas"]["DateTime"];
             /**
-             * @description e.g. `inbound` (seed); the set of values is not shown.
+             * @description e.g. `inbound` (seed); the seed gives no list of values, so the value is open.
              * @example inbound
              * @example outbound
              */
             direction: string;
             /**
-             * @description The kind of message; the set of values is not shown.
+             * @description The kind of message; the seed gives no list of values, so the value is open.
              * @example text
              * @example image
              * @example audio
@@ -3257,13 +3899,60 @@ export type components = {
             message_type: string;
             message_uuid: components["schemas"]["Uuid"];
             /**
-             * @description Who sent the message; the set of values is not shown.
+             * @description Who sent the message; the seed gives no list of values, so the value is open.
              * @example contact
              * @example agent
              * @example user
              */
             sender: string;
             session_uuid: components["schemas"]["Uuid"];
+        };
+        /**
+         * @description Figures of a set of sessions (inferred). `sessions` is the sum of `by_channel`; `contacts` counts distinct
+         *     contacts; `messages` = `inbound_messages` + `outbound_messages` counts the analytics message rows created
+         *     in the bucket that match the filters (their channel and agent, their conversation's campaign), whenever their
+         *     session started.
+         */
+        AnalyticsSessionFigures: {
+            by_channel: components["schemas"]["AnalyticsSessionsByChannel"];
+            contacts: number;
+            inbound_messages: number;
+            messages: number;
+            outbound_messages: number;
+            sessions: number;
+        };
+        /** @description One bucket of a period's series (inferred). */
+        AnalyticsSessionsBucket: {
+            figures: components["schemas"]["AnalyticsSessionFigures"];
+            from: components["schemas"]["DateTime"];
+            to: components["schemas"]["DateTime"];
+        };
+        /** @description Sessions per channel, every channel listed (inferred). */
+        AnalyticsSessionsByChannel: {
+            call: number;
+            email: number;
+            instagram: number;
+            messenger: number;
+            sms: number;
+            whatsapp: number;
+        };
+        /** @description A period `[from, to)` with its totals and its buckets in order (inferred). */
+        AnalyticsSessionsPeriod: {
+            from: components["schemas"]["DateTime"];
+            series: components["schemas"]["AnalyticsSessionsBucket"][];
+            to: components["schemas"]["DateTime"];
+            totals: components["schemas"]["AnalyticsSessionFigures"];
+        };
+        /**
+         * @description The `data` of GET /api/v1/analytics/sessions (inferred): the applied granularity, zone and filters, the period
+         *     asked for (`current`) and, with `compare_prev`, the previous one (`previous`, else null).
+         */
+        AnalyticsSessionsReport: {
+            current: components["schemas"]["AnalyticsSessionsPeriod"];
+            filters: components["schemas"]["AnalyticsFilters"];
+            granularity: components["schemas"]["AnalyticsGranularity"];
+            previous: components["schemas"]["AnalyticsSessionsPeriod"] | null;
+            timezone: string;
         };
         /**
          * @description An appointment with a contact (inferred; the seed does not show appointment fields). `starts_at` and `ends_at` are
@@ -3287,11 +3976,6 @@ export type components = {
         AppointmentAvailabilityType: {
             name: string;
             uuid: components["schemas"]["Uuid"];
-        };
-        /** @description A page of appointments, with page-number pagination as the seed's action log list (inferred). */
-        AppointmentList: {
-            items: components["schemas"]["Appointment"][];
-            pagination: components["schemas"]["PagePagination"];
         };
         /**
          * @description Appointment status (inferred; the seed shows no appointment fields).
@@ -3392,12 +4076,13 @@ export type components = {
             /** @description Command that starts the app (seed). */
             entrypoint: string;
             /**
-             * @description How the app runs. The seed shows `always_on`; the full set is not shown, so the value is open.
-             * @example always_on
+             * @description How the app runs: `always_on` (a service that keeps running) or `one_time` (a job run once). The seed gives
+             *     `always_on`; the published API gives both values.
+             * @enum {string}
              */
-            job_type: string;
+            job_type: "always_on" | "one_time";
             /**
-             * @description Kind of app. The seed shows `codebase` (apps uploaded as files are `codebase`); the full set is not shown, so the value is open.
+             * @description Kind of app. The seed gives the value `codebase` only (apps uploaded as files are `codebase`), so the value is open.
              * @example codebase
              */
             kind: string;
@@ -3411,11 +4096,14 @@ export type components = {
             preview_url: string;
             /** @description Whether the app passed the builder's QA checks. */
             qa_passed: boolean;
+            resources: components["schemas"]["BuilderResources"];
             /** @description Whether the app passed the builder's code review. */
             review_passed: boolean;
             /**
-             * @description A secret (seed: placeholder `<SERVICE_TOKEN>`): the token the app uses to call the platform API (its use is
-             *     inferred). Returned in full here; shown masked as `***` in the app's logs.
+             * @description A secret (seed: placeholder `<SERVICE_TOKEN>`; "Secrets (tokens, passwords, signatures) are masked"): the token
+             *     the app uses to call the platform API, which the app's process gets as `SERVICE_TOKEN` (its use is inferred).
+             *     Every answer shows it masked: `***` and the token's last four characters (the format is inferred); the app's
+             *     logs and command output show it as `***`.
              */
             service_token: string;
             status: components["schemas"]["BuilderStatus"];
@@ -3424,11 +4112,12 @@ export type components = {
             uuid: components["schemas"]["Uuid"];
         };
         /**
-         * @description Answers to the conversation's `questions` (inferred shape). Exactly one answer per question, in the order of
-         *     `questions`; a different count gives 422 `VALIDATION_ERROR` with `field: answers`.
+         * @description Body of the answers (published API "Builder agents and builders": `{message}`): the answers to the conversation's
+         *     `questions`, in one message.
          */
         BuilderAgentAnswers: {
-            answers: string[];
+            /** @description The answers, in plain language. */
+            message: string;
         };
         /** @description A builder agent conversation (seed "Builder agent conversation (`data` of the rebuild response)"). */
         BuilderAgentConversation: {
@@ -3445,7 +4134,10 @@ export type components = {
              */
             message: string;
             name: string;
-            /** @description The description of the app the conversation builds (its intent). Replaced only by a rebuild with `replace_prompt` true. */
+            /**
+             * @description The description of the app the conversation builds (its intent). A rebuild appends its message to it, or
+             *     replaces it with `replace_prompt` true.
+             */
             prompt: string;
             /** @description Questions the builder asks while `gathering` (seed); empty in every other status (inferred). */
             questions: string[];
@@ -3454,14 +4146,9 @@ export type components = {
             updated_at?: components["schemas"]["DateTime"];
             uuid: components["schemas"]["Uuid"];
         };
-        /** @description One page of conversations, newest first (inferred; shaped like the seed's action log list `data`). */
-        BuilderAgentConversationPage: {
-            items: components["schemas"]["BuilderAgentConversation"][];
-            pagination: components["schemas"]["PagePagination"];
-        };
-        /** @description Body of the conversation create (inferred; the seed says only "create conversation with a prompt"). */
+        /** @description Body of the conversation create (published API "Builder agents and builders", `{prompt, name?}`). */
         BuilderAgentCreate: {
-            /** @description Name of the conversation (and of the app it builds). Derived from the prompt when omitted. */
+            /** @description Name of the conversation (and of the app it builds). Derived from the prompt when omitted (inferred). */
             name?: string;
             /** @description What the app should do, in plain language. */
             prompt: string;
@@ -3471,8 +4158,9 @@ export type components = {
             /** @description The change request (seed). Required (inferred; a rebuild without a change request has nothing to apply). */
             message: string;
             /**
-             * @description True: `message` replaces the conversation's `prompt` (a new intent). False or omitted: the original intent is
-             *     kept and `message` is applied as a correction (seed "States and transitions"; the default is inferred).
+             * @description True: `message` replaces the conversation's `prompt` (a new intent). False or omitted (the published default):
+             *     the original intent is kept and `message` is appended to it as a correction (seed "States and transitions";
+             *     published API "Rebuild: `replace_prompt` defaults to false (the message is appended)").
              * @default false
              */
             replace_prompt: boolean;
@@ -3493,7 +4181,7 @@ export type components = {
         /** @description Cost of the app (seed "Builder (app)", field `cost`). */
         BuilderCost: {
             /**
-             * @description Billing state. The seed shows `accruing`; the full set is not shown, so the value is open.
+             * @description Billing state. The seed gives the value `accruing` only, so the value is open.
              * @example accruing
              */
             billing: string;
@@ -3507,15 +4195,12 @@ export type components = {
             runtime_hours: number;
         };
         /**
-         * @description Body of the app upload (inferred; the seed says apps are created "by uploading files plus an entrypoint"). Fields
-         *     follow seed "Builder (app)". `kind` is `codebase`; `review_passed` and `qa_passed` start false.
+         * @description Body of the app upload (published API "Builder agents and builders": `name`, `entrypoint`, `files`, `port`, `env`,
+         *     `resources {cpu, memory, disk}`, `job_type`, `backup_interval_hours`). The names and the values of `job_type` are
+         *     published; types, bounds and defaults are inferred. `kind` is `codebase`; `review_passed` and `qa_passed` start
+         *     false; `auto_stop_interval` starts at 0.
          */
         BuilderCreate: {
-            /**
-             * @description Idle minutes before auto-stop; `0` means never.
-             * @default 0
-             */
-            auto_stop_interval: number;
             /**
              * @description Hours between backups of the app's files; `0` means no backups.
              * @default 24
@@ -3523,20 +4208,46 @@ export type components = {
             backup_interval_hours: number;
             /** @description Command that starts the app, run in the app root. */
             entrypoint: string;
+            /**
+             * @description Environment variables of the app's process, name to value (the shape is inferred). `PORT` and `SERVICE_TOKEN`
+             *     are set by the platform and cannot be given.
+             * @default {}
+             */
+            env: {
+                [key: string]: string;
+            };
             /** @description The app's files. Paths must be unique (a duplicate gives 422 `VALIDATION_ERROR`, `field: files`). */
             files: components["schemas"]["BuilderFileInput"][];
             /**
-             * @description How the app runs. `always_on` is shown by the seed; other values are not shown.
+             * @description How the app runs; `always_on` is a service that keeps running, `one_time` a job run once.
              * @default always_on
-             * @example always_on
+             * @enum {string}
              */
-            job_type: string;
+            job_type: "always_on" | "one_time";
             name: string;
             /**
              * @description Port the app listens on.
              * @default 8080
              */
             port: number;
+            /** @description The sandbox's resources; each omitted one takes its default. */
+            resources?: {
+                /**
+                 * @description Virtual CPUs.
+                 * @default 0.5
+                 */
+                cpu: number;
+                /**
+                 * @description Disk in GiB.
+                 * @default 5
+                 */
+                disk: number;
+                /**
+                 * @description Memory in MiB.
+                 * @default 512
+                 */
+                memory: number;
+            };
         };
         /**
          * @description A directory path relative to the app root, `/`-separated; `.` is the root. No leading `/`, no `..` segments, no
@@ -3583,7 +4294,7 @@ export type components = {
          * @enum {string}
          */
         BuilderFileEntryType: "file" | "directory";
-        /** @description One file of an uploaded app (inferred). */
+        /** @description One file of an uploaded app (inferred; the published API names `files` only). */
         BuilderFileInput: {
             /** @description The file's content as UTF-8 text. */
             content: string;
@@ -3629,10 +4340,14 @@ export type components = {
          * @enum {string}
          */
         BuilderLogStream: "stdout" | "stderr" | "system";
-        /** @description One page of apps, newest first (inferred; shaped like the seed's action log list `data`). */
-        BuilderPage: {
-            items: components["schemas"]["Builder"][];
-            pagination: components["schemas"]["PagePagination"];
+        /**
+         * @description The sandbox's resources (inferred as a field of the app; the published API names `resources {cpu, memory, disk}` in
+         *     the create body). `cpu` in virtual CPUs, `memory` in MiB, `disk` in GiB.
+         */
+        BuilderResources: {
+            cpu: number;
+            disk: number;
+            memory: number;
         };
         /**
          * @description Status of an app. The seed shows only `deploying` ("Builder (app) status: `deploying` is the only value shown;
@@ -3645,15 +4360,18 @@ export type components = {
          */
         BuilderStatus: "deploying" | "running" | "stopped" | "failed";
         /**
-         * @description A voice call (inferred; the seed shows no call fields). `conversation_uuid` is the handle of the live call actions
-         *     (seed "Calls and call actions"). `to` and `from` are the dialled and calling numbers; `phone_number_uuid` is the
-         *     workspace number on the call (the caller for outbound calls, the number called for inbound ones). `from` is null
-         *     for an inbound call whose caller ID is withheld.
+         * @description A voice call, as the call list and the call actions answer it (inferred; the seed and the published API show no call
+         *     fields beyond the start answer). `uuid` is the `id` of the start answer; `conversation_uuid` is the handle of the
+         *     live call actions (seed "Calls and call actions"). `to` and `from` are the dialled and calling numbers;
+         *     `phone_number_uuid` is the workspace number on the call (the caller for outbound calls, the number called for
+         *     inbound ones). `from` is null for an inbound call whose caller ID is withheld, and `contact_uuid` then too.
          */
         Call: {
             /** @description The agent holding the call; null for an inbound call no agent answered. */
             agent_uuid: components["schemas"]["Uuid"] | null;
             answered_at: components["schemas"]["DateTime"] | null;
+            /** @description The contact on the other end; null when the caller ID of an inbound call is withheld. */
+            contact_uuid: components["schemas"]["Uuid"] | null;
             /** @description The call's conversation; names the call in the call actions. */
             conversation_uuid: components["schemas"]["Uuid"];
             created_at: components["schemas"]["DateTime"];
@@ -3666,16 +4384,17 @@ export type components = {
             /** @description The number the call was forwarded to by the forward action; null when not forwarded. */
             forwarded_to: components["schemas"]["PhoneNumberE164"] | null;
             from: components["schemas"]["PhoneNumberE164"] | null;
+            listen_url: components["schemas"]["CallListenUrl"];
             /** @description True while the agent is muted (mute and unmute actions). */
             muted: boolean;
             phone_number_uuid: components["schemas"]["Uuid"] | null;
+            record_url: components["schemas"]["CallRecordUrl"];
             /** @description The `request_key` the call was started with; null when none was sent. */
             request_key: string | null;
             status: components["schemas"]["CallStatus"];
             to: components["schemas"]["PhoneNumberE164"];
             updated_at: components["schemas"]["DateTime"];
             uuid: components["schemas"]["Uuid"];
-            variables: components["schemas"]["CallVariables"];
         };
         /**
          * @description Whether the workspace placed the call (`outbound`, e.g. POST /api/v1/call) or received it (`inbound`).
@@ -3684,46 +4403,104 @@ export type components = {
         CallDirection: "outbound" | "inbound";
         /**
          * @description Why a call is over (inferred). `completed`: a party hung up after the call was answered. `hangup_action`: ended by
-         *     POST /api/v1/calls/{conversation_uuid}/hangup. `no_answer`, `busy`: the call was placed but not answered (status `ended`).
+         *     POST /api/v1/calls/action/{uuid}/hangup. `end_call_after_spoken`: the agent hung up after speaking a say message sent
+         *     with `end_call_after_spoken: true`. `no_answer`, `busy`: the call was placed but not answered (status `ended`).
          *     `error`: the call could not be placed (status `failed`).
          * @enum {string}
          */
-        CallEndReason: "completed" | "hangup_action" | "no_answer" | "busy" | "error";
+        CallEndReason: "completed" | "hangup_action" | "end_call_after_spoken" | "no_answer" | "busy" | "error";
         /** @description Body of the forward action (inferred). */
         CallForwardRequest: {
             /** @description The number the call is forwarded to (E.164). */
             to: components["schemas"]["PhoneNumberE164"];
         };
-        /** @description A page of calls (inferred), with the page pagination object of seed "Action log item". */
-        CallList: {
-            items: components["schemas"]["Call"][];
-            pagination: components["schemas"]["PagePagination"];
+        /**
+         * Format: uuid
+         * @description A uuid, where the published API gives only the field's name: the string type and the uuid format are inferred.
+         *     A malformed value gives 422 `INVALID_UUID`.
+         * @example 0a9b8c7d-6e5f-4a3b-8c2d-1e0f9a8b7c6d
+         */
+        CallIdentifier: string;
+        /**
+         * Format: uri
+         * @description Where the call's audio can be followed live while it lasts (HTTPS; inferred).
+         */
+        CallListenUrl: string;
+        /** @description How the agent opens the call (published name `start`; type, bounds and meaning inferred). */
+        CallOpeningMessage: {
+            /** @description The first thing the agent says once the call is answered. */
+            start: string;
         };
-        /** @description Body of the say action (inferred). */
-        CallSayRequest: {
-            /** @description What the agent says, in the call's language. */
-            text: string;
+        /** @description Who is called (published names; types, bounds and meaning inferred). */
+        CallParticipant: {
+            /** @description What the agent should know about the person it calls. */
+            about?: string;
+            /** @description The number to call (E.164, seed "Errors"). The call joins the contact with this number, created when there is none. */
+            number: components["schemas"]["PhoneNumberE164"];
+        };
+        /** @description What the agent is told for this call (published names; types, bounds and meaning inferred). */
+        CallPrompt: {
+            /** @description The instructions for this call. */
+            content: string;
+            /**
+             * @description True replaces the agent's own prompt with `content` for this call; false (the default) adds `content` to it.
+             * @default false
+             */
+            overwrite: boolean;
         };
         /**
-         * @description Body of POST /api/v1/call (inferred; the seed does not show it). `from` and `phone_number_uuid` choose the caller
-         *     number and are mutually exclusive (both given: 422 `VALIDATION_ERROR`, field `from`); without either, the number
-         *     bound to the agent's call channel is used.
+         * Format: uri
+         * @description Where the call's recording can be fetched once the call has ended (HTTPS; inferred).
+         */
+        CallRecordUrl: string;
+        /**
+         * @description Body of the say action (published API, "Calls": `message` of at most 2000 characters, `end_call_after_spoken` a
+         *     boolean; `message` being required, its minimum length and the default are inferred).
+         */
+        CallSayRequest: {
+            /**
+             * @description True makes the agent hang up once the message has been spoken (`end_reason` `end_call_after_spoken`).
+             * @default false
+             */
+            end_call_after_spoken: boolean;
+            /** @description What the agent says, in the call's language. */
+            message: string;
+        };
+        /**
+         * @description The answer of POST /api/v1/call (published API, "Calls": `data {id, agentId, status, conversation_uuid, contact_uuid,
+         *     listen_url, record_url}`; the types and meaning are inferred). `conversation_uuid` names the call in the call
+         *     actions (seed "Calls and call actions").
+         */
+        CallStarted: {
+            /** @description The agent holding the call. */
+            agentId: components["schemas"]["CallIdentifier"];
+            /** @description The contact called (matched by `participant.number`, created when the workspace had none). */
+            contact_uuid: components["schemas"]["CallIdentifier"];
+            /** @description The call's conversation; names the call in the call actions. */
+            conversation_uuid: components["schemas"]["Uuid"];
+            /** @description The call's uuid (as `uuid` in the call list). */
+            id: components["schemas"]["CallIdentifier"];
+            listen_url: components["schemas"]["CallListenUrl"];
+            record_url: components["schemas"]["CallRecordUrl"];
+            /** @description `queued`: the call waits in the sending queue (seed "Limits" note 1; values inferred). */
+            status: components["schemas"]["CallStatus"];
+        };
+        /**
+         * @description Body of POST /api/v1/call (published API, "Calls": `agentId`, `prompt {overwrite, content}`, `participant {number,
+         *     about}`, optional `message {start}`; which fields are required beyond `message` being optional, their types and
+         *     bounds are inferred), plus the seed's `request_key`.
          */
         CallStartRequest: {
-            /** @description The agent that holds the call. */
-            agent_uuid: components["schemas"]["Uuid"];
-            /** @description The workspace number to call from (E.164); it must be call-capable and enabled for calls. */
-            from?: components["schemas"]["PhoneNumberE164"];
-            /** @description The workspace number to call from, by its uuid (as `phone_number_uuid` of the phone number channel snapshot). */
-            phone_number_uuid?: components["schemas"]["Uuid"];
+            /** @description The agent that holds the call, by its uuid (type inferred). The call goes out from the number bound to its call channel. */
+            agentId: components["schemas"]["CallIdentifier"];
+            message?: components["schemas"]["CallOpeningMessage"];
+            participant: components["schemas"]["CallParticipant"];
+            prompt: components["schemas"]["CallPrompt"];
             /**
              * @description Idempotency key (seed "Limits"): "When `request_key` is sent, retrying the same request returns the same request
              *     and never a second call or message".
              */
             request_key?: string;
-            /** @description The number to call (E.164). */
-            to: components["schemas"]["PhoneNumberE164"];
-            variables?: components["schemas"]["CallVariables"];
         };
         /**
          * @description Call status (inferred; the seed shows no call statuses). `queued`: accepted, waiting in the sending queue (seed "Limits"
@@ -3734,17 +4511,6 @@ export type components = {
          * @enum {string}
          */
         CallStatus: "queued" | "ringing" | "in_progress" | "ended" | "failed";
-        /**
-         * @description Values for the agent's prompt placeholders on this call, by name (inferred). Names are letters, digits and
-         *     underscores (not starting with a digit), up to 64 characters; up to 50 entries; string values up to 1000 characters.
-         * @example {
-         *       "first_name": "Jonas",
-         *       "appointment_date": "2026-03-18"
-         *     }
-         */
-        CallVariables: {
-            [key: string]: string | number | boolean | null;
-        };
         /** @description A campaign (seed "Campaign (response data)"). */
         Campaign: {
             /** @description Returned as well as accepted (inferred). */
@@ -3808,99 +4574,209 @@ export type components = {
             status?: components["schemas"]["CampaignStatusInput"];
         };
         /**
-         * @description A coaching agent (seed "What the service does", Coaching agents). `uuid` and the settings are the seed's names; `name`,
-         *     `is_default` as a field, the value shapes and the timestamps are inferred.
+         * @description A coaching agent (seed "What the service does", Coaching agents; published API "Coaching agents"). `uuid` and the
+         *     settings the seed names are documented; the other fields are published; `created_at` and `updated_at` are inferred.
          */
         CoachingAgent: {
             auto_trigger_threshold: components["schemas"]["CoachingAgentThreshold"];
+            coaching_frequency: components["schemas"]["CoachingAgentFrequency"];
+            coaching_templates: components["schemas"]["CoachingAgentTemplates"];
             coaching_tone: components["schemas"]["CoachingAgentTone"];
             created_at: components["schemas"]["DateTime"];
-            /** @description Free-text guidelines for all feedback; empty when unset. */
-            general_guidelines: string;
-            /** @description Whether feedback links to entries of `resource_library`. */
+            description: components["schemas"]["CoachingAgentDescription"];
+            general_guidelines: components["schemas"]["CoachingAgentGuidelines"];
+            /** @description Whether feedback ends with concrete next steps. */
+            include_actionable_steps: boolean;
+            /** @description Whether feedback names what went well. */
+            include_positive_feedback: boolean;
+            /** @description Whether feedback links to entries of `resource_library` (seed `include_resources`). */
             include_resources: boolean;
+            /** @description Whether the coaching agent gives feedback; an inactive one keeps its settings (meaning inferred). */
+            is_active: boolean;
             /** @description Exactly one coaching agent of the workspace is the default (seed). */
             is_default: boolean;
             language: components["schemas"]["CoachingAgentLanguage"];
-            name: string;
-            resource_library: components["schemas"]["CoachingAgentResource"][];
-            training_examples: components["schemas"]["CoachingAgentTrainingExample"][];
+            name: components["schemas"]["CoachingAgentName"];
+            resource_library: components["schemas"]["CoachingAgentResourceLibrary"];
+            training_examples: components["schemas"]["CoachingAgentTrainingExamples"];
             updated_at: components["schemas"]["DateTime"];
             uuid: components["schemas"]["Uuid"];
         };
-        /** @description Body of the coaching agent create (inferred, as are its defaults and bounds). Omitted settings take the defaults shown. */
+        /**
+         * @description Body of the coaching agent create. Every field but `name` is optional and takes the default shown (the defaults
+         *     are inferred). `is_default` is not accepted: the first coaching agent is the default, set-default changes it.
+         */
         CoachingAgentCreate: {
             /** @default 60 */
             auto_trigger_threshold: components["schemas"]["CoachingAgentThreshold"];
+            /** @default per_session */
+            coaching_frequency: components["schemas"]["CoachingAgentFrequency"];
+            /** @default [] */
+            coaching_templates: components["schemas"]["CoachingAgentTemplates"];
             /** @default supportive */
             coaching_tone: components["schemas"]["CoachingAgentTone"];
             /** @default  */
-            general_guidelines: string;
+            description: components["schemas"]["CoachingAgentDescription"];
+            /** @default  */
+            general_guidelines: components["schemas"]["CoachingAgentGuidelines"];
+            /** @default true */
+            include_actionable_steps: boolean;
+            /** @default true */
+            include_positive_feedback: boolean;
             /** @default false */
             include_resources: boolean;
+            /** @default true */
+            is_active: boolean;
             /** @default en */
             language: components["schemas"]["CoachingAgentLanguage"];
-            name: string;
+            name: components["schemas"]["CoachingAgentName"];
             /** @default [] */
-            resource_library: components["schemas"]["CoachingAgentResource"][];
+            resource_library: components["schemas"]["CoachingAgentResourceLibrary"];
             /** @default [] */
-            training_examples: components["schemas"]["CoachingAgentTrainingExample"][];
+            training_examples: components["schemas"]["CoachingAgentTrainingExamples"];
         };
+        /** @description What the coaching agent is for; empty when unset. */
+        CoachingAgentDescription: string;
         /**
-         * @description Language of the coaching feedback as a BCP 47 tag, e.g. `en` or `de-DE` (the format is inferred).
+         * @description How often coaching feedback is given (the published API names the field; its values are inferred): after each
+         *     evaluated session that scores below `auto_trigger_threshold` (`per_session`), or as a `daily` or `weekly` digest.
+         * @enum {string}
+         */
+        CoachingAgentFrequency: "per_session" | "daily" | "weekly";
+        /** @description Free-text guidelines for all feedback (seed `general_guidelines`); empty when unset. */
+        CoachingAgentGuidelines: string;
+        /**
+         * @description Language of the coaching feedback (seed `language`) as a BCP 47 tag, e.g. `en` or `de-DE` (the format is inferred).
          * @example en
          * @example de-DE
          * @example fr
          */
         CoachingAgentLanguage: string;
-        /** @description A page of coaching agents, oldest first (inferred). */
-        CoachingAgentList: {
-            items: components["schemas"]["CoachingAgent"][];
-            pagination: components["schemas"]["PagePagination"];
-        };
+        /** @description Name of the coaching agent. */
+        CoachingAgentName: string;
         /**
-         * @description An entry of the resource library, which coaching feedback links to when `include_resources` is true (shape inferred;
-         *     the seed names `resource_library` only).
+         * @description An entry of the resource library, which coaching feedback links to when `include_resources` is true (published API
+         *     `resource_library[] {title, type, url, description, topics}`; which fields are required and their bounds are
+         *     inferred).
          */
         CoachingAgentResource: {
             description?: string;
             title: string;
+            /** @description Topics the resource covers, so feedback on an issue can link the resources about it. */
+            topics?: string[];
+            /**
+             * @description Kind of resource, e.g. `article`, `video`, `document` or `course` (free text; the values are inferred).
+             * @example article
+             * @example video
+             * @example document
+             * @example course
+             */
+            type?: string;
             /** Format: uri */
             url: string;
         };
-        /** @description Percent score below which coaching triggers (seed "auto_trigger_threshold"). */
+        /** @description Resources coaching feedback can link to (seed `resource_library`). */
+        CoachingAgentResourceLibrary: components["schemas"]["CoachingAgentResource"][];
+        /**
+         * @description Templates the feedback follows (the published API names `coaching_templates[]`; each entry being a text template
+         *     whose `{placeholders}` the coaching agent fills is inferred).
+         */
+        CoachingAgentTemplates: string[];
+        /** @description Percent score below which coaching triggers (seed `auto_trigger_threshold`; the bounds 0..100 are published). */
         CoachingAgentThreshold: number;
         /**
-         * @description The tone of the coaching feedback. The seed names the setting `coaching_tone` but not its values; this set is inferred.
-         * @enum {string}
+         * @description The tone of the coaching feedback (seed setting `coaching_tone`): one of the published values `supportive`,
+         *     `direct`, `constructive` and `motivational`, or a tone in free text of at most 100 characters (published API).
+         * @example supportive
+         * @example direct
+         * @example constructive
+         * @example motivational
          */
-        CoachingAgentTone: "supportive" | "direct" | "neutral";
-        /** @description An example situation with the coaching feedback it should get (shape inferred; the seed names `training_examples` only). */
+        CoachingAgentTone: string;
+        /** @description An issue seen in a conversation and the coaching it should get (published API `training_examples[] {issue, coaching}`). */
         CoachingAgentTrainingExample: {
-            feedback: string;
-            scenario: string;
+            coaching: string;
+            issue: string;
         };
-        /** @description Body of the coaching agent update (inferred). All fields optional; at least one. */
+        /** @description Examples the coaching agent learns its feedback from (seed `training_examples`). */
+        CoachingAgentTrainingExamples: components["schemas"]["CoachingAgentTrainingExample"][];
+        /** @description Body of the coaching agent update (inferred as a partial update). All fields optional; at least one. */
         CoachingAgentUpdate: {
             auto_trigger_threshold?: components["schemas"]["CoachingAgentThreshold"];
+            coaching_frequency?: components["schemas"]["CoachingAgentFrequency"];
+            coaching_templates?: components["schemas"]["CoachingAgentTemplates"];
             coaching_tone?: components["schemas"]["CoachingAgentTone"];
-            general_guidelines?: string;
+            description?: components["schemas"]["CoachingAgentDescription"];
+            general_guidelines?: components["schemas"]["CoachingAgentGuidelines"];
+            include_actionable_steps?: boolean;
+            include_positive_feedback?: boolean;
             include_resources?: boolean;
+            is_active?: boolean;
             language?: components["schemas"]["CoachingAgentLanguage"];
-            name?: string;
-            resource_library?: components["schemas"]["CoachingAgentResource"][];
-            training_examples?: components["schemas"]["CoachingAgentTrainingExample"][];
+            name?: components["schemas"]["CoachingAgentName"];
+            resource_library?: components["schemas"]["CoachingAgentResourceLibrary"];
+            training_examples?: components["schemas"]["CoachingAgentTrainingExamples"];
         };
         /**
-         * @description The channel of a conversation a team member can answer (seed "Conversations, sessions and conversation replies":
-         *     "WhatsApp, SMS, Email, Instagram or Messenger"); value names inferred.
+         * @description A conversation with one contact on one channel (fields inferred; seed "Resources": fields of conversations "not
+         *     shown"). `session_uuid` is its current session (seed "Evaluate"); `contact` is null when the contact was deleted.
+         */
+        Conversation: {
+            /** @description The agent holding the conversation; null when none is assigned. */
+            agent_uuid: components["schemas"]["Uuid"] | null;
+            channel: components["schemas"]["ConversationChannel"];
+            contact: components["schemas"]["ConversationContact"] | null;
+            created_at: components["schemas"]["DateTime"];
+            session_uuid: components["schemas"]["Uuid"];
+            status: components["schemas"]["ConversationStatus"];
+            /** @description The latest of its creation, its last message and its call's last change. */
+            updated_at: components["schemas"]["DateTime"];
+            uuid: components["schemas"]["Uuid"];
+        };
+        /**
+         * @description The channel of a conversation (seed "What the service does": "voice calls, WhatsApp, SMS, email, Instagram direct
+         *     messages and Facebook Messenger"); value names inferred.
          * @enum {string}
          */
-        ConversationChannel: "whatsapp" | "sms" | "email" | "instagram" | "messenger";
+        ConversationChannel: "call" | "whatsapp" | "sms" | "email" | "instagram" | "messenger";
+        /** @description The contact a conversation is with. */
+        ConversationContact: {
+            email: components["schemas"]["Email"] | null;
+            name: string;
+            phone: components["schemas"]["PhoneNumberE164"] | null;
+            uuid: components["schemas"]["Uuid"];
+        };
         /** @description Body of an Instagram reply; as `ConversationReplyRequest`, with text up to 1000 characters (inferred). */
         ConversationInstagramReplyRequest: components["schemas"]["ConversationReplyRequest"] & {
             text?: string;
         };
+        /**
+         * @description One message of a conversation (fields other than `sender` inferred). `message_type` is `text`, `template` (a WhatsApp
+         *     template message), `image`, `video`, `audio` or `file`; `content` is the text, or the file name of a message
+         *     without text.
+         */
+        ConversationMessage: {
+            channel: components["schemas"]["ConversationChannel"];
+            content: string | null;
+            conversation_uuid: components["schemas"]["Uuid"];
+            created_at: components["schemas"]["DateTime"];
+            /** @enum {string} */
+            direction: "inbound" | "outbound";
+            /**
+             * @example text
+             * @example template
+             * @example image
+             */
+            message_type: string;
+            sender: components["schemas"]["ConversationMessageSender"];
+            uuid: components["schemas"]["Uuid"];
+        };
+        /**
+         * @description Who wrote a message (published API, "Conversations"): the agent (`AI`, also for messages sent in its name through
+         *     the send operations), a team member (`Human`) or the contact (`Contact`).
+         * @enum {string}
+         */
+        ConversationMessageSender: "AI" | "Human" | "Contact";
         /** @description Body of a Messenger reply; as `ConversationReplyRequest`, with text up to 2000 characters (inferred). */
         ConversationMessengerReplyRequest: components["schemas"]["ConversationReplyRequest"] & {
             text?: string;
@@ -3910,6 +4786,12 @@ export type components = {
          * @example image/jpeg
          */
         ConversationMimeType: string;
+        /**
+         * @description The channel of a conversation a team member can answer (seed "Conversations, sessions and conversation replies":
+         *     "WhatsApp, SMS, Email, Instagram or Messenger"); value names inferred.
+         * @enum {string}
+         */
+        ConversationReplyChannel: "whatsapp" | "sms" | "email" | "instagram" | "messenger";
         /** @description One file, by public URL or as base64 content (exactly one of `url` and `content`). Not allowed on SMS. */
         ConversationReplyFile: components["schemas"]["ConversationReplyFileUrl"] | components["schemas"]["ConversationReplyFileContent"];
         /** @description A file given as base64 content (seed: "Files are given as a public URL or as base64 content"), up to 10 MiB decoded (inferred). */
@@ -3948,7 +4830,7 @@ export type components = {
          *     for email only. `sent_by` names the member the reply is attributed to.
          */
         ConversationReplyMessage: {
-            channel: components["schemas"]["ConversationChannel"];
+            channel: components["schemas"]["ConversationReplyChannel"];
             conversation_uuid: components["schemas"]["Uuid"];
             created_at: components["schemas"]["DateTime"];
             /** @enum {string} */
@@ -3988,6 +4870,12 @@ export type components = {
          * @enum {string}
          */
         ConversationReplyStatus: "sending" | "sent" | "delivered" | "failed";
+        /**
+         * @description Whether a conversation is going on (`Active`) or over (`Closed`) (published API, "Conversations"). A call
+         *     conversation is closed when its call ends; a team member's reply reopens a closed messaging conversation (inferred).
+         * @enum {string}
+         */
+        ConversationStatus: "Active" | "Closed";
         /**
          * @description A data table (seed "What the service does" > Tables; the seed's "Gaps": fields of tables not shown, so the
          *     shape is inferred).
@@ -4440,49 +5328,121 @@ export type components = {
         FlowStepKind: string;
         /**
          * @description A listing: a campaign for a list of any number of contacts, with its own pace and report (seed). The listing's fields
-         *     are not shown by the seed ("Fields of ... listings and listing rules ... not shown"), so this shape is inferred.
+         *     are not shown by the seed ("Fields of ... listings and listing rules ... not shown"); this shape is inferred, with
+         *     the names of the published create body.
          */
         Listing: {
             agent_uuid: components["schemas"]["Uuid"];
+            auto_start: boolean;
+            /** @description The listing campaign's type (`call` or `text` at creation; the campaign update may change it). */
             campaign_type: components["schemas"]["CampaignType"];
             /** @description The listing's own campaign. */
             campaign_uuid: components["schemas"]["Uuid"];
-            contact_template_setting_uuid: components["schemas"]["Uuid"] | null;
+            /** @description The uuid of the listing campaign's WhatsApp template setting, or null. */
+            contact_template_setting_id: components["schemas"]["Uuid"] | null;
             counts: components["schemas"]["ListingCounts"];
             created_at: components["schemas"]["DateTime"];
             description: string | null;
+            /** @description As the campaign's `end_date`. */
+            end_date: components["schemas"]["DateTime"] | components["schemas"]["Date"] | null;
             name: string;
             pace: components["schemas"]["ListingPace"];
-            rules: {
-                [key: string]: unknown;
-            };
+            rule: components["schemas"]["ListingRule"];
+            /** @description As the campaign's `start_date`. */
+            start_date: components["schemas"]["DateTime"] | components["schemas"]["Date"] | null;
             /** @description The listing campaign's status. */
             status: components["schemas"]["CampaignStatus"];
             updated_at: components["schemas"]["DateTime"];
             uuid: components["schemas"]["Uuid"];
         };
-        /** @description A contact named by its uuid, or by an E.164 phone number (leading `+` optional). */
-        ListingContactRef: components["schemas"]["Uuid"] | components["schemas"]["PhoneNumberE164"];
+        /** @description A contact of a listing (inferred; the seed shows no contact fields). */
+        ListingContact: {
+            email: components["schemas"]["Email"] | null;
+            name: string;
+            phone_number: components["schemas"]["PhoneNumberE164"] | null;
+            uuid: components["schemas"]["Uuid"];
+        };
+        /**
+         * @description A contact of a listing: `contacts[]` holds objects, matched to existing contacts by phone number, then email
+         *     (published API, "Listings"). The fields are inferred: at least one of `phone_number` and `email`; a contact created
+         *     from an entry takes its `name` (else its phone number or email as the name). A matched contact is not changed.
+         */
+        ListingContactInput: {
+            /** @description Matched (case-insensitively) when no contact has the phone number. */
+            email?: components["schemas"]["Email"];
+            /** @description The contact's name, used when the entry creates a contact. */
+            name?: string;
+            /** @description E.164 (leading `+` optional); matched first. A number that is not E.164 gives 422 `INVALID_FORMAT`. */
+            phone_number?: components["schemas"]["PhoneNumberE164"];
+        } | unknown | unknown;
+        /**
+         * @description What a contact removal did (inferred): the pending task of the contact cancelled (0 or 1), and `contact_deleted`,
+         *     always false (the contact itself stays, as with the listing delete).
+         */
+        ListingContactRemoved: {
+            cancelled_tasks: number;
+            /** @constant */
+            contact_deleted: false;
+            contact_uuid: components["schemas"]["Uuid"];
+            listing_uuid: components["schemas"]["Uuid"];
+        };
+        /** @description Body of the contacts add (inferred; the published API names the operation only). */
+        ListingContactsAdd: {
+            /** @description Contact objects as in the listing create, any number. */
+            contacts: components["schemas"]["ListingContactInput"][];
+        };
+        /**
+         * @description What a contacts add did (inferred): `contacts` are the contacts added to the listing, in request order; `added`
+         *     counts them, `already_in_listing` the entries whose contact was in it already, `contacts_created` the contacts
+         *     created because no contact matched, `tasks_queued` the tasks queued for the added contacts.
+         */
+        ListingContactsAdded: {
+            added: number;
+            already_in_listing: number;
+            contacts: components["schemas"]["ListingContact"][];
+            contacts_created: number;
+            listing_uuid: components["schemas"]["Uuid"];
+            tasks_queued: number;
+        };
         /** @description Contact counts of a listing (inferred). */
         ListingCounts: {
-            /** @description Distinct contacts in the listing. */
+            /** @description Distinct contacts in the listing now. */
             contacts: number;
-            /** @description Contacts created because a phone number matched no existing contact. */
+            /** @description Contacts the listing created because an entry matched no existing contact. */
             contacts_created: number;
         };
         /**
-         * @description Body of the listing create (inferred; the seed shows no request shape). `contact_template_setting_uuid` is required
-         *     when `campaign_type` is `text` (WhatsApp).
+         * @description Body of the listing create (published API, "Listings"). The types, bounds and `pace` are inferred.
+         *     `contact_template_setting_id` is required when `campaign_type` is `text` (WhatsApp).
          */
         ListingCreate: {
             /** @description The agent that runs the listing; its channel binding matching `campaign_type` is resolved automatically. */
             agent_uuid: components["schemas"]["Uuid"];
-            campaign_type: components["schemas"]["CampaignType"];
-            /** @description For `campaign_type` `text`, an active WhatsApp template setting (seed "Campaign"). */
-            contact_template_setting_uuid?: components["schemas"]["Uuid"];
-            /** @description Contact uuids and/or phone numbers, any number (seed "Limits" note 2); no fixed upper bound. */
-            contacts: components["schemas"]["ListingContactRef"][];
+            /**
+             * @description Whether the listing starts on its own once its contacts are imported. With `false` it waits in `Draft` until its
+             *     campaign is set `Active` (campaign update).
+             * @default true
+             */
+            auto_start: boolean;
+            /**
+             * @description `call` (the agent calls from its number) or `text` (WhatsApp, seed "Campaign": "`text` means WhatsApp").
+             * @enum {string}
+             */
+            campaign_type: "call" | "text";
+            /**
+             * @description For `campaign_type` `text`, the uuid of an active WhatsApp template setting (seed "Campaign": "A text campaign
+             *     cannot publish without one"). The published name ends in `_id`; the value is the setting's `uuid` (inferred).
+             */
+            contact_template_setting_id?: components["schemas"]["Uuid"];
+            /** @description Contact objects, any number (seed "Limits" note 2); no fixed upper bound. */
+            contacts: components["schemas"]["ListingContactInput"][];
             description?: string;
+            /**
+             * @description A task that has not started by then is cancelled (a date covers its whole day in the workspace zone). Not before
+             *     `start_date` (422 `VALIDATION_ERROR` with `field: end_date`). Becomes the campaign's `end_date`.
+             */
+            end_date?: components["schemas"]["DateOrDateTimeInput"];
+            /** @description The listing's name, also its campaign's. */
             name: string;
             /**
              * @description Defaults to 10 per minute (inferred).
@@ -4491,10 +5451,12 @@ export type components = {
              *     }
              */
             pace: components["schemas"]["ListingPace"];
-            /** @description Free-form key/value criteria, as a campaign's `rules` (seed "Campaign"). */
-            rules?: {
-                [key: string]: unknown;
-            };
+            rule?: components["schemas"]["ListingRuleInput"];
+            /**
+             * @description No task starts before it. A date (the whole day in the workspace zone, stored unshifted) or a date-time (without
+             *     an offset read in the applied zone). Becomes the campaign's `start_date`.
+             */
+            start_date?: components["schemas"]["DateOrDateTimeInput"];
         };
         /**
          * @description What a listing delete removed (inferred): the listing and its campaign (`campaign_uuid`), the number of pending
@@ -4528,6 +5490,60 @@ export type components = {
             status: components["schemas"]["CampaignStatus"];
             tasks: components["schemas"]["ListingTaskTotals"];
         };
+        /** @description A listing's rule as returned (inferred; see ListingRuleInput). A limit or time that was not set is null. */
+        ListingRule: {
+            end_time: components["schemas"]["TimeOfDay"] | null;
+            max_calls_per_day: number | null;
+            max_total_calls: number;
+            name: string;
+            retry_interval_minutes: number;
+            start_time: components["schemas"]["TimeOfDay"] | null;
+            /** @enum {string} */
+            type: "call" | "text";
+            uuid: components["schemas"]["Uuid"];
+        };
+        /**
+         * @description The listing's rule (published API, "Listings": `rule {uuid, name, max_calls_per_day, max_total_calls,
+         *     retry_interval_minutes, start_time, end_time, type}`; the seed names "its pool and rule"). Types, bounds, defaults
+         *     and meaning are inferred. With `uuid` alone the listing uses that existing rule of another listing of the workspace
+         *     as it is; with `uuid` and other fields it gets a new rule made from that one with those fields changed; without
+         *     `uuid` a new rule. An unknown `uuid` gives 422 `VALIDATION_ERROR` with `field: rule.uuid`.
+         */
+        ListingRuleInput: {
+            /**
+             * @description Tasks start only before this time of day, in the workspace zone. Without it the window closes at midnight. When
+             *     both are given, `end_time` must be after `start_time` (422 `VALIDATION_ERROR` with `field: rule.end_time`).
+             */
+            end_time?: components["schemas"]["TimeOfDay"];
+            /** @description At most this many of the listing's tasks start on one day (in the workspace zone); no limit when left out. */
+            max_calls_per_day?: number;
+            /**
+             * @description Attempts per contact at most: an unanswered call is tried again after `retry_interval_minutes`. A contact without
+             *     an address on the listing's channel is not tried again.
+             * @default 1
+             */
+            max_total_calls: number;
+            /** @description Defaults to the listing's name. */
+            name?: string;
+            /**
+             * @description Minutes between two attempts on one contact.
+             * @default 60
+             */
+            retry_interval_minutes: number;
+            /**
+             * @description Tasks start only at or after this time of day, in the workspace zone (never shifted, seed "Time handling" rule
+             *     6). Without it the window opens at midnight.
+             */
+            start_time?: components["schemas"]["TimeOfDay"];
+            /**
+             * @description What the rule governs, `call` or `text`, as the listing's `campaign_type`; defaults to it. A rule of the other
+             *     type gives 422 `VALIDATION_ERROR` with `field: rule.type` (or `rule.uuid` for a reused rule).
+             * @enum {string}
+             */
+            type?: "call" | "text";
+            /** @description An existing rule to start from (inferred meaning). */
+            uuid?: components["schemas"]["Uuid"];
+        };
         /** @description Totals of the listing campaign's tasks by state (inferred); `total` is the sum of the others. */
         ListingTaskTotals: {
             cancelled: number;
@@ -4538,25 +5554,55 @@ export type components = {
             total: number;
         };
         /**
-         * @description The detail of one action log row: the item's fields plus the detail fields below (inferred; the seed says only that
-         *     `uuid` is "also used for detail lookup").
+         * @description The contact a row concerns (published API, "Action log detail": `contact {uuid, name, phone_number}`).
+         *     `phone_number` is null for a contact without one (inferred).
+         */
+        LogsActionContact: {
+            name: string;
+            phone_number: components["schemas"]["PhoneNumberE164"] | null;
+            uuid: components["schemas"]["Uuid"];
+        };
+        /**
+         * @description The other party's phone number as the row saw it (published API, "Action log detail": `customer {number}`), also
+         *     for a caller who is no contact (inferred).
+         */
+        LogsActionCustomer: {
+            number: components["schemas"]["PhoneNumberE164"];
+        };
+        /**
+         * @description The detail of one action log row (published API, "Action log detail": `agent`, `contact`, `customer`, `request`,
+         *     `response`, `error`, `extras`). That it repeats the item's fields, the nullability of each field and the content
+         *     of `request`, `response` and `extras` are inferred.
          */
         LogsActionDetail: components["schemas"]["LogsActionItem"] & {
-            /** @description The campaign that spawned a task; null otherwise. */
-            campaign_uuid: components["schemas"]["Uuid"] | null;
-            completed_at: components["schemas"]["DateTime"] | null;
-            /** @description The contact the row concerns; null for a workflow run without one. */
-            contact_uuid: components["schemas"]["Uuid"] | null;
-            /** @description Set for intent rows. */
-            conversation_uuid: components["schemas"]["Uuid"] | null;
+            /** @description The agent that ran the task or took the action; null for a workflow run without one. */
+            agent: components["schemas"]["LogsActionPerson"] | null;
+            /** @description The contact the row concerns; null when none. */
+            contact: components["schemas"]["LogsActionContact"] | null;
+            /** @description The phone number on the other side of a call or message; null when there is none. */
+            customer: components["schemas"]["LogsActionCustomer"] | null;
             /** @description Why the row failed; null otherwise. */
             error: string | null;
+            extras: components["schemas"]["LogsActionExtras"];
             /** @description The task payload, the workflow's trigger event, or the intent's arguments; secrets masked. */
-            input: components["schemas"]["LogsMaskedJson"];
-            /** @description The result; secrets masked. Null while running or after a failure. */
-            output: components["schemas"]["LogsMaskedJson"];
-            /** @description Set for intent rows. */
+            request: components["schemas"]["LogsMaskedJson"];
+            /** @description The result; secrets masked. Null while pending or running, or after a failure. */
+            response: components["schemas"]["LogsMaskedJson"];
+        };
+        /**
+         * @description What else the row records (inferred): its timing, what it belongs to and a workflow run's steps. `campaign_uuid` is
+         *     set for tasks a campaign spawned, `conversation_uuid` and `session_uuid` for intents, `steps` for workflow runs.
+         */
+        LogsActionExtras: {
+            /** @description The campaign that spawned a task; null otherwise. */
+            campaign_uuid: components["schemas"]["Uuid"] | null;
+            /** @description When the row finished; null while pending or running. */
+            completed_at: components["schemas"]["DateTime"] | null;
+            /** @description The conversation of an intent; null otherwise. */
+            conversation_uuid: components["schemas"]["Uuid"] | null;
+            /** @description The session of an intent; null otherwise. */
             session_uuid: components["schemas"]["Uuid"] | null;
+            /** @description When the row started; null while pending. */
             started_at: components["schemas"]["DateTime"] | null;
             /** @description The steps of a workflow run, in order; null for tasks and intents. */
             steps: components["schemas"]["LogsActionStep"][] | null;
@@ -4579,8 +5625,9 @@ export type components = {
             duration_ms: number | null;
             name: string;
             /**
-             * @description Values depend on type (seed). The set is not shown, so it is open; values used by this contract's examples
-             *     are `success`, `completed`, `failed`, `pending` and `running`.
+             * @description Values depend on type (seed). The seed names `success` and `completed` and no full list, so the value is
+             *     open; the mock's task rows use `pending`, `in_progress`, `completed`, `failed` and `cancelled`, its workflow
+             *     and intent rows `success`, `failed` and `running`.
              * @example success
              * @example completed
              * @example failed
@@ -4597,6 +5644,11 @@ export type components = {
             items: components["schemas"]["LogsActionItem"][];
             pagination: components["schemas"]["PagePagination"];
             stats: components["schemas"]["LogsActionStats"];
+        };
+        /** @description The agent a row concerns (published API, "Action log detail": `agent {uuid, name}`). */
+        LogsActionPerson: {
+            name: string;
+            uuid: components["schemas"]["Uuid"];
         };
         /**
          * @description Row counts (seed: stats holds total, tasks, workflows, intents; integers). Inferred: the counts cover the rows
@@ -4648,11 +5700,6 @@ export type components = {
             token: components["schemas"]["LogsCallingToken"] | null;
             uuid: components["schemas"]["Uuid"];
         };
-        /** @description The `data` of GET /api/v1/logs/api (inferred, paged like the actions feed). */
-        LogsApiRequestPage: {
-            items: components["schemas"]["LogsApiRequest"][];
-            pagination: components["schemas"]["PagePagination"];
-        };
         /**
          * @description The token that made a logged API request, masked (seed: the API feed shows the "calling token"; "Authentication"
          *     rule 8). The secret itself is never logged. Inferred shape.
@@ -4694,12 +5741,7 @@ export type components = {
             duration_ms: number | null;
             /** @description Why a delivery failed without a response; null otherwise. */
             error: string | null;
-            /**
-             * @description Event name (the seed does not show event kinds).
-             * @example conversation.closed
-             * @example contact.updated
-             */
-            event: string;
+            event: components["schemas"]["LogsWebhookEvent"];
             /** @description The request headers sent; the signature header and other secret headers read `***`. */
             headers: {
                 [key: string]: string;
@@ -4711,17 +5753,20 @@ export type components = {
             status: components["schemas"]["LogsWebhookDeliveryStatus"];
             uuid: components["schemas"]["Uuid"];
         };
-        /** @description The `data` of GET /api/v1/logs/webhooks (inferred, paged like the actions feed). */
-        LogsWebhookDeliveryPage: {
-            items: components["schemas"]["LogsWebhookDelivery"][];
-            pagination: components["schemas"]["PagePagination"];
-        };
         /**
          * @description Delivery status (inferred): `pending` not yet answered, `delivered` answered with a 2xx status, `failed` answered
          *     with another status or not answered (timeout, connection error).
          * @enum {string}
          */
         LogsWebhookDeliveryStatus: "pending" | "delivered" | "failed";
+        /**
+         * @description The kind of event a webhook delivers (published API, "Webhooks"): `conversation_status` a conversation changed
+         *     status, `conversation_end_report` the report at a conversation's end, `conversation_update` a conversation
+         *     changed, `voice_evaluation` and `text_evaluation` an evaluation of a voice or text session finished,
+         *     `intent_call` an intent the AI took during a call (the meanings are inferred from the names).
+         * @enum {string}
+         */
+        LogsWebhookEvent: "conversation_status" | "conversation_end_report" | "conversation_update" | "voice_evaluation" | "text_evaluation" | "intent_call";
         /** @description The response to a webhook delivery (inferred shape). */
         LogsWebhookResponse: {
             /** @description The response body as text, cut at 64 KiB; null when empty. */
@@ -4792,6 +5837,13 @@ export type components = {
             /** @description One recipient, or a list of 1 to 50 distinct recipients. */
             to: components["schemas"]["Email"] | components["schemas"]["Email"][];
         } & ((unknown | unknown) & unknown);
+        /**
+         * Format: uuid
+         * @description A uuid, where the published API gives only the field's name: the string type and the uuid format are inferred.
+         *     A malformed value gives 422 `INVALID_UUID`.
+         * @example 0a9b8c7d-6e5f-4a3b-8c2d-1e0f9a8b7c6d
+         */
+        MessagingIdentifier: string;
         /**
          * @description An outbound message sent through the sending queue (inferred; the seed shows no message fields beyond the analytics
          *     export row). For `sms` and `whatsapp`, `to` and `from` are E.164 numbers and `phone_number_uuid` is the sending
@@ -4880,21 +5932,85 @@ export type components = {
          */
         MessagingRequestKey: string;
         /**
-         * @description Body of POST /api/v1/sms/send (inferred; the seed does not show it). Text only (seed: "SMS is text only"). `from` and
-         *     `phone_number_uuid` are mutually exclusive (both given: 422 `VALIDATION_ERROR`, field `from`).
+         * @description Body of POST /api/v1/sms/send (published API, "Messaging": `agentId`, `phoneNumber` (E.164), `message` (1 to 1600
+         *     characters); which fields are required and the type of `agentId` are inferred), plus the seed's `request_key`. Text
+         *     only (seed: "SMS is text only").
          */
         MessagingSmsSendRequest: {
-            /** @description The agent that handles the contact's replies; its SMS number is the default sender. */
-            agent_uuid?: components["schemas"]["Uuid"];
-            /** @description The workspace number to send from (E.164); it must be SMS-capable and enabled for SMS. */
-            from?: components["schemas"]["PhoneNumberE164"];
-            /** @description The workspace number to send from, by its uuid. */
-            phone_number_uuid?: components["schemas"]["Uuid"];
-            request_key?: components["schemas"]["MessagingRequestKey"];
+            /** @description The agent that sends and handles the contact's replies; its SMS number is the sender. */
+            agentId: components["schemas"]["MessagingIdentifier"];
             /** @description The message text; long texts go out as a concatenated SMS. */
-            text: string;
+            message: string;
             /** @description The recipient (E.164). */
-            to: components["schemas"]["PhoneNumberE164"];
+            phoneNumber: components["schemas"]["PhoneNumberE164"];
+            request_key?: components["schemas"]["MessagingRequestKey"];
+        };
+        /**
+         * @description The answer of POST /api/v1/sms/send (published API, "Messaging": `data {messageId, recipientPhone, conversationId}`;
+         *     their types and `status` are inferred).
+         */
+        MessagingSmsSent: {
+            /** @description The contact's SMS conversation the message joined. */
+            conversationId: components["schemas"]["MessagingIdentifier"];
+            /** @description The message's uuid. */
+            messageId: components["schemas"]["MessagingIdentifier"];
+            /** @description The recipient (E.164, with its `+`). */
+            recipientPhone: components["schemas"]["PhoneNumberE164"];
+            /** @description `queued`: the message waits in the sending queue (seed "Limits" note 1). */
+            status: components["schemas"]["MessagingMessageStatus"];
+        };
+        /** @description The template's media header (published names and `type` values; `url` being an HTTPS URL and both being required are inferred). */
+        MessagingWhatsappTemplateHeader: {
+            /**
+             * @description The kind of media the header shows.
+             * @enum {string}
+             */
+            type: "image" | "video" | "document";
+            /**
+             * Format: uri
+             * @description A public HTTPS URL of the media file.
+             */
+            url: string;
+        };
+        /**
+         * @description Values of the template's body placeholders: `field1` fills `{{1}}`, `field2` fills `{{2}}`, and so on (published
+         *     names; the name pattern, the string values and their bounds are inferred).
+         * @example {
+         *       "field1": "Jonas",
+         *       "field2": "18 March, 10:30"
+         *     }
+         */
+        MessagingWhatsappTemplateParameters: {
+            [key: string]: string;
+        };
+        /**
+         * @description Body of POST /api/v1/whatsapp/template (published API, "Messaging": `agentId`, `templateId`, `phoneNumber`,
+         *     `parameters {field1, field2, ...}`, `header {type: image|video|document, url}`; which fields are required, the types
+         *     and bounds are inferred), plus the seed's `request_key`.
+         */
+        MessagingWhatsappTemplateSendRequest: {
+            /** @description The agent that sends; its WhatsApp number, on the template's business account, is the sender. */
+            agentId: components["schemas"]["MessagingIdentifier"];
+            header?: components["schemas"]["MessagingWhatsappTemplateHeader"];
+            parameters?: components["schemas"]["MessagingWhatsappTemplateParameters"];
+            /** @description The recipient (E.164). */
+            phoneNumber: components["schemas"]["PhoneNumberE164"];
+            request_key?: components["schemas"]["MessagingRequestKey"];
+            /** @description The WhatsApp template to send, by its uuid (as `template.uuid` of a template setting); it must be `APPROVED`. */
+            templateId: components["schemas"]["MessagingIdentifier"];
+        };
+        /**
+         * @description The answer of POST /api/v1/whatsapp/template (inferred, in the form of the published SMS answer): the message's uuid,
+         *     the recipient, the contact's WhatsApp conversation, the template sent and the message's status (`queued`).
+         */
+        MessagingWhatsappTemplateSent: {
+            /** @description The contact's WhatsApp conversation the message joined. */
+            conversationId: components["schemas"]["Uuid"];
+            messageId: components["schemas"]["Uuid"];
+            recipientPhone: components["schemas"]["PhoneNumberE164"];
+            status: components["schemas"]["MessagingMessageStatus"];
+            /** @description The template sent. */
+            templateId: components["schemas"]["Uuid"];
         };
         /**
          * @example {
@@ -4905,6 +6021,16 @@ export type components = {
         Money: {
             amount: number;
             currency: string;
+        };
+        /**
+         * @description The paged list of the published API ("Lists and paging"): `data: {current_page, last_page, per_page, total, data: [...]}`,
+         *     for every list the seed does not shape. Each list adds `data` (the array of its items) with `allOf`.
+         */
+        PagedList: {
+            current_page: number;
+            last_page: number;
+            per_page: number;
+            total: number;
         };
         /**
          * @description Page-number pagination (seed "Action log item", list response).
@@ -5216,11 +6342,6 @@ export type components = {
              */
             token: string;
         };
-        /** @description The `data` of GET /api/v1/tokens (inferred). */
-        TokensPage: {
-            items: components["schemas"]["TokensToken"][];
-            pagination: components["schemas"]["PagePagination"];
-        };
         /**
          * @description A permission: a scope name as used by `x-permission` in this contract (`<group>:read` or `<group>:write`), or `*`
          *     for all. Scope names are inferred (seed "Authentication" rule 10: not shown). An unknown group gives 422.
@@ -5297,28 +6418,6 @@ export type components = {
         WhatsappTemplateHeaderParams: {
             [key: string]: string;
         };
-        /**
-         * @description A queued WhatsApp template message (inferred; the seed shows no response shape). Accepted messages wait in the sending
-         *     queue (seed "Limits" note 1), so the send always answers `queued`.
-         */
-        WhatsappTemplateMessage: {
-            /** @description The agent whose WhatsApp channel sends (given, or resolved from the template's business account). */
-            agent_uuid: components["schemas"]["Uuid"];
-            /** @description The contact's WhatsApp conversation the message belongs to. */
-            conversation_uuid: components["schemas"]["Uuid"];
-            created_at: components["schemas"]["DateTime"];
-            /** @description The idempotency key sent, or null. */
-            request_key: string | null;
-            /** @constant */
-            status: "queued";
-            /** @description The setting sent, or null when the template was sent with inline params. */
-            template_setting_uuid: components["schemas"]["Uuid"] | null;
-            /** @description The template sent (the setting's template when sent by setting). */
-            template_uuid: components["schemas"]["Uuid"];
-            /** @description The recipient, normalised to E.164 with a leading `+`. */
-            to: components["schemas"]["PhoneNumberE164"];
-            uuid: components["schemas"]["Uuid"];
-        };
         /** @description The params of a template setting as returned, `body` and `header` always present (possibly empty). */
         WhatsappTemplateParams: {
             body: components["schemas"]["WhatsappTemplateBodyParams"];
@@ -5329,29 +6428,6 @@ export type components = {
             body?: components["schemas"]["WhatsappTemplateBodyParams"];
             header?: components["schemas"]["WhatsappTemplateHeaderParams"];
         };
-        /**
-         * @description Body of the WhatsApp template send (inferred; the seed shows no request shape except `request_key` under "Limits").
-         *     Exactly one form: `template_setting_uuid` alone (the setting's params are used), or `template_uuid` with `params`.
-         */
-        WhatsappTemplateSendRequest: {
-            /**
-             * @description The agent whose WhatsApp channel sends. Optional; without it the agent bound to the template's business account sends.
-             *     Unknown gives 422 `VALIDATION_ERROR`.
-             */
-            agent_uuid?: components["schemas"]["Uuid"];
-            params?: components["schemas"]["WhatsappTemplateParamsInput"];
-            /**
-             * @description Idempotency key (seed "Limits"): retrying with the same key returns the same response and never a second message.
-             *     The same key with a different body gives 409 (inferred).
-             */
-            request_key?: string;
-            /** @description An active template setting of this workspace. Unknown or inactive gives 422 `VALIDATION_ERROR`. */
-            template_setting_uuid?: components["schemas"]["Uuid"];
-            /** @description A template, sent with `params`. Unknown gives 422 `VALIDATION_ERROR`. */
-            template_uuid?: components["schemas"]["Uuid"];
-            /** @description Recipient phone number, E.164 (leading `+` optional). A number that is not E.164 gives 422 `INVALID_FORMAT`. */
-            to: components["schemas"]["PhoneNumberE164"];
-        } & (unknown | unknown);
         /** @description A WhatsApp template setting (seed "WhatsApp template setting"). */
         WhatsappTemplateSetting: {
             /** @description Rendered message text (seed). Placeholder expressions stay unresolved until a message is sent to a contact. */
@@ -5363,11 +6439,15 @@ export type components = {
             updated_at: components["schemas"]["DateTime"];
             uuid: components["schemas"]["Uuid"];
         };
-        /** @description Body of the template setting create (inferred; the seed shows no request shape). */
+        /**
+         * @description Body of the template setting create (published API, "Messaging": `template_uuid`, `params {body {"1": ...},
+         *     header {...}}`, `status`). Which fields are required and the default status are inferred.
+         */
         WhatsappTemplateSettingCreate: {
+            /** @description The params that fill the template's body (by position) and header; an omitted map is empty. */
             params?: components["schemas"]["WhatsappTemplateParamsInput"];
             /**
-             * @description Defaults to `active`.
+             * @description Defaults to `active` (inferred).
              * @default active
              */
             status: components["schemas"]["WhatsappTemplateSettingStatus"];
@@ -5384,16 +6464,20 @@ export type components = {
         };
         /**
          * @description The list response `data` (seed "WhatsApp template setting": "The list response `data` holds current_page, data (array),
-         *     last_page, total"). `last_page` is at least 1, also when `total` is 0 (inferred).
+         *     last_page, total"), with `per_page` (published API, "Lists and paging"). `last_page` is at least 1, also when `total`
+         *     is 0 (inferred).
          */
         WhatsappTemplateSettingPage: {
             current_page: number;
             data: components["schemas"]["WhatsappTemplateSetting"][];
             last_page: number;
+            /** @description Settings per page, the `per_page` asked for (default 15). */
+            per_page: number;
             total: number;
         };
         /**
-         * @description Template setting status (seed "WhatsApp template setting"; "Other statuses"). Transitions are not shown.
+         * @description Template setting status (seed "WhatsApp template setting"; "Other statuses"). The seed gives no transitions between
+         *     the two: a setting is created with either.
          * @enum {string}
          */
         WhatsappTemplateSettingStatus: "active" | "inactive";
@@ -5474,6 +6558,22 @@ export type components = {
         };
         /** @description The request conflicts with the resource's state (seed "Errors", 409; the code `CONFLICT` is inferred). */
         Conflict: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                "X-Timezone": components["headers"]["XTimezone"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorShapeB"];
+            };
+        };
+        /**
+         * @description A 409 this contract designs: the seed names 409 only for a rebuild while one is processing and for deleting
+         *     a template setting a campaign still references; the operations that use this response add a state conflict
+         *     of their own (inferred). The code `CONFLICT` is inferred.
+         */
+        ConflictInferred: {
             headers: {
                 "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
                 "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
@@ -5639,56 +6739,112 @@ export type components = {
     };
     parameters: {
         /**
+         * @description Identifier of the agent's webhook. A malformed value gives 422 `INVALID_UUID`.
+         * @example 47241b4b-e6dc-47bf-993b-b60fc4c422c8
+         */
+        AgentWebhookUuidPath: components["schemas"]["Uuid"];
+        /**
+         * @description Only this agent's calls or sessions (published API, "Analytics"). An unknown agent gives 404 (inferred).
+         * @example f47aebdd-597a-4ecf-bcf0-0fecb91ee9e5
+         */
+        AnalyticsAgentFilter: components["schemas"]["Uuid"];
+        /**
+         * @description Only calls or sessions of conversations this campaign started (published API, "Analytics"; the attribution is
+         *     inferred). An unknown campaign gives 404 (inferred).
+         * @example 23ab26b6-8d5a-4eea-af7f-bb58531cf27e
+         */
+        AnalyticsCampaignFilter: components["schemas"]["Uuid"];
+        /**
+         * @description Only these channels, comma-separated, e.g. `whatsapp,sms` (published API, "Analytics"). The channel values are
+         *     inferred; absent means every channel.
+         * @example [
+         *       "whatsapp",
+         *       "sms"
+         *     ]
+         */
+        AnalyticsChannels: components["schemas"]["AnalyticsChannel"][];
+        /**
+         * @description Also give the figures of the previous period of equal length, ending where this one starts (published API,
+         *     "Analytics"; the meaning and the boolean type are inferred). Absent means false.
+         * @example true
+         */
+        AnalyticsComparePrev: boolean;
+        /**
+         * @description How `series` splits the period (published API, "Analytics": `total`). Absent means `total`: one bucket, the whole
+         *     period. `day`, `week` and `month` are inferred.
+         * @example total
+         */
+        AnalyticsGranularityQuery: components["schemas"]["AnalyticsGranularity"];
+        /**
+         * @description Inclusive start of the period (published API, "Analytics"). Inferred: required; a date is the start of that day
+         *     in the applied zone, a date-time without an offset is read in the applied zone.
+         * @example 2026-11-01
+         */
+        AnalyticsPeriodFrom: components["schemas"]["DateOrDateTimeInput"];
+        /**
+         * @description Exclusive end of the period (published API, "Analytics"). Inferred: required; a date is the start of that day in
+         *     the applied zone (so the period ends just before it), a date-time without an offset is read in the applied zone.
+         * @example 2026-12-01
+         */
+        AnalyticsPeriodTo: components["schemas"]["DateOrDateTimeInput"];
+        /**
          * @description The assistant channel, one of `email`, `whatsapp`, `sms` (seed "Assistant channel security").
          * @example whatsapp
          */
         AssistantChannelPath: components["schemas"]["AssistantChannel"];
         /**
-         * @description Only calls handled by this agent (inferred). An unknown agent gives an empty page.
-         * @example 0a9b8c7d-6e5f-4a3b-8c2d-1e0f9a8b7c6d
-         */
-        CallAgentUuidQuery: components["schemas"]["Uuid"];
-        /**
-         * @description The call's conversation UUID, returned as `conversation_uuid` by POST /api/v1/call (seed "Calls and call actions").
+         * @description The call's conversation UUID, returned as `conversation_uuid` by POST /api/v1/call (seed "Calls and call actions": "A
+         *     live call is controlled by its conversation UUID"; the published API puts it in /api/v1/calls/action/{uuid}/...).
          *     A malformed value gives 422 `INVALID_UUID`; an unknown conversation, or one that is not a call, 404.
          * @example e4b7c9d2-1f3a-4c5e-9b7d-2a4c6e8f0b1d
          */
-        CallConversationUuidPath: components["schemas"]["Uuid"];
+        CallActionUuidPath: components["schemas"]["Uuid"];
+        /**
+         * @description Only calls handled by this agent (published filter name; its value is the agent's uuid, inferred). An unknown agent gives an empty page.
+         * @example 0a9b8c7d-6e5f-4a3b-8c2d-1e0f9a8b7c6d
+         */
+        CallAgentIdQuery: components["schemas"]["Uuid"];
         /**
          * @description Only the call of this conversation (inferred); the way to read one call's state.
          * @example e4b7c9d2-1f3a-4c5e-9b7d-2a4c6e8f0b1d
          */
         CallConversationUuidQuery: components["schemas"]["Uuid"];
         /**
-         * @description Only inbound or only outbound calls (inferred).
+         * @description Only inbound or only outbound calls (published filter name; values inferred).
          * @example outbound
          */
         CallDirectionQuery: components["schemas"]["CallDirection"];
         /**
-         * @description Calls created at or after this date or date-time (inferred name; as the action log `from` filter of seed "Query
+         * @description Calls created at or after this date or date-time (inferred; as the action log `from` filter of seed "Query
          *     parameters"). A date-time without an offset is read in the applied zone; a date is the start of that day.
          * @example 2026-03-01
          */
         CallFromQuery: components["schemas"]["DateOrDateTimeInput"];
         /**
-         * @description Only calls in this status (inferred).
+         * @description Only calls in this status (published filter name; values inferred).
          * @example in_progress
          */
         CallStatusQuery: components["schemas"]["CallStatus"];
         /**
-         * @description Calls created at or before this date or date-time; a date without time covers the whole day (inferred name; as
-         *     the action log `to` filter of seed "Query parameters").
+         * @description Calls created at or before this date or date-time; a date without time covers the whole day (inferred; as the
+         *     action log `to` filter of seed "Query parameters").
          * @example 2026-03-17T23:59:59+01:00
          */
         CallToQuery: components["schemas"]["DateOrDateTimeInput"];
         /**
-         * @description 1-based page number.
+         * @description The contact to remove (published API, "Listings"). A malformed value gives 422 `INVALID_UUID`; a contact that is not
+         *     in the listing, 404.
+         * @example 9a4c2e1f-3b5d-4f7a-8c9e-0b1d2f3a4c5e
+         */
+        ListingContactUuidPath: components["schemas"]["Uuid"];
+        /**
+         * @description 1-based page number (published API, "Lists and paging").
          * @example 1
          */
         Page: number;
         /**
-         * @description Items per page, 1..100 (seed "Limits", the logs page size; the same bound on the other paged lists, inferred).
-         * @example 25
+         * @description Items per page, default 15, at most 100 (published API, "Lists and paging").
+         * @example 15
          */
         PerPage: number;
         /**
@@ -5735,6 +6891,63 @@ export type components = {
 };
 export type $defs = Record<string, never>;
 export interface operations {
+    listAgents: {
+        parameters: {
+            query?: {
+                /**
+                 * @description 1-based page number (published API, "Lists and paging").
+                 * @example 1
+                 */
+                page?: components["parameters"]["Page"];
+                /**
+                 * @description Items per page, default 15, at most 100 (published API, "Lists and paging").
+                 * @example 15
+                 */
+                per_page?: components["parameters"]["PerPage"];
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of agents. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: {
+                            items: components["schemas"]["Agent"][];
+                            pagination: components["schemas"]["PagePagination"];
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     unbindAgentInstagram: {
         parameters: {
             query?: {
@@ -5892,25 +7105,293 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
-    exportAnalyticsMessages: {
+    listAgentWebhooks: {
         parameters: {
             query?: {
                 /**
-                 * @description Only messages of this channel, e.g. `whatsapp` (seed query-parameter table). The set of channel values is not shown, so the value is open.
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The agent's webhooks, oldest first. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["AgentWebhook"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFoundA"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createAgentWebhook: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgentWebhookCreate"];
+            };
+        };
+        responses: {
+            /** @description The webhook was registered (the answer is inferred). */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["AgentWebhook"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFoundA"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateAgentWebhook: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+                /**
+                 * @description Identifier of the agent's webhook. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 47241b4b-e6dc-47bf-993b-b60fc4c422c8
+                 */
+                webhookUuid: components["parameters"]["AgentWebhookUuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgentWebhookUpdate"];
+            };
+        };
+        responses: {
+            /** @description The webhook after the change (the answer is inferred). */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["AgentWebhook"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFoundA"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getCallAnalytics: {
+        parameters: {
+            query: {
+                /**
+                 * @description Only this agent's calls or sessions (published API, "Analytics"). An unknown agent gives 404 (inferred).
+                 * @example f47aebdd-597a-4ecf-bcf0-0fecb91ee9e5
+                 */
+                agent_uuid?: components["parameters"]["AnalyticsAgentFilter"];
+                /**
+                 * @description Only calls or sessions of conversations this campaign started (published API, "Analytics"; the attribution is
+                 *     inferred). An unknown campaign gives 404 (inferred).
+                 * @example 23ab26b6-8d5a-4eea-af7f-bb58531cf27e
+                 */
+                campaign_uuid?: components["parameters"]["AnalyticsCampaignFilter"];
+                /**
+                 * @description Only these channels, comma-separated, e.g. `whatsapp,sms` (published API, "Analytics"). The channel values are
+                 *     inferred; absent means every channel.
+                 * @example [
+                 *       "whatsapp",
+                 *       "sms"
+                 *     ]
+                 */
+                channel?: components["parameters"]["AnalyticsChannels"];
+                /**
+                 * @description Also give the figures of the previous period of equal length, ending where this one starts (published API,
+                 *     "Analytics"; the meaning and the boolean type are inferred). Absent means false.
+                 * @example true
+                 */
+                compare_prev?: components["parameters"]["AnalyticsComparePrev"];
+                /**
+                 * @description Inclusive start of the period (published API, "Analytics"). Inferred: required; a date is the start of that day
+                 *     in the applied zone, a date-time without an offset is read in the applied zone.
+                 * @example 2026-11-01
+                 */
+                from: components["parameters"]["AnalyticsPeriodFrom"];
+                /**
+                 * @description How `series` splits the period (published API, "Analytics": `total`). Absent means `total`: one bucket, the whole
+                 *     period. `day`, `week` and `month` are inferred.
+                 * @example total
+                 */
+                granularity?: components["parameters"]["AnalyticsGranularityQuery"];
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+                /**
+                 * @description Exclusive end of the period (published API, "Analytics"). Inferred: required; a date is the start of that day in
+                 *     the applied zone (so the period ends just before it), a date-time without an offset is read in the applied zone.
+                 * @example 2026-12-01
+                 */
+                to: components["parameters"]["AnalyticsPeriodTo"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The call figures of the period, and of the previous one with `compare_prev`. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["AnalyticsCallsReport"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    exportAnalyticsMessages: {
+        parameters: {
+            query: {
+                /**
+                 * @description Only messages of this agent (published API, "Analytics"). An agent the workspace does not have gives 404
+                 *     (inferred).
+                 * @example 0a9b8c7d-6e5f-4a3b-8c2d-1e0f9a8b7c6d
+                 */
+                agent_uuid?: components["schemas"]["Uuid"];
+                /**
+                 * @description Only messages of conversations this campaign started (published API, "Analytics"; the attribution through
+                 *     the conversation is inferred). A campaign the workspace does not have gives 404 (inferred).
+                 * @example 23ab26b6-8d5a-4eea-af7f-bb58531cf27e
+                 */
+                campaign_uuid?: components["schemas"]["Uuid"];
+                /**
+                 * @description Only messages of this channel, e.g. `whatsapp` (seed query-parameter table). The seed gives `whatsapp` as an
+                 *     example and no list of values, so the value is an open string.
                  * @example whatsapp
                  */
                 channel?: string;
                 /**
                  * @description Opaque value from the previous `pagination.next_cursor` (seed query-parameter table).
-                 * @example eyJjIjoiMjAyNi0wMy0xMlQxNDozMDowNVoiLCJtIjoiOTkyZTQwYzAtMGI5OC00MTYzLWI3ODUtYTZhNzc0ODRlMDBiIn0
+                 * @example eyJ0IjoxNzczMzI1ODA1MDAwLCJtIjoiOTkyZTQwYzAtMGI5OC00MTYzLWI3ODUtYTZhNzc0ODRlMDBiIn0.bS1Rk3oY6lNvqQ2bH7cXwA
                  */
                 cursor?: string;
                 /**
-                 * @description Inclusive start of the range `[from, to)` on `created_at` (seed query-parameter table). A date-time; without an
-                 *     offset it is read in the applied zone. The name `from` is inferred (the seed states only the range notation).
+                 * @description Inclusive start of the range `[from, to)` on `created_at` (seed query-parameter table; the name and that it
+                 *     is required: published API, "Analytics"). A date-time; without an offset it is read in the applied zone.
                  * @example 2026-03-01T00:00:00+01:00
                  */
-                from?: components["schemas"]["DateTimeInput"];
+                from: components["schemas"]["DateTimeInput"];
                 /**
                  * @description Rows per page, 1..1000, default 500 (seed query-parameter table; "Limits").
                  * @example 500
@@ -5922,11 +7403,11 @@ export interface operations {
                  */
                 timezone?: components["parameters"]["TimezoneQuery"];
                 /**
-                 * @description Exclusive end of the range `[from, to)` on `created_at` (seed query-parameter table). A date-time; without an
-                 *     offset it is read in the applied zone. The name `to` is inferred.
+                 * @description Exclusive end of the range `[from, to)` on `created_at` (seed query-parameter table; the name and that it is
+                 *     required: published API, "Analytics"). A date-time; without an offset it is read in the applied zone.
                  * @example 2026-04-01T00:00:00+02:00
                  */
-                to?: components["schemas"]["DateTimeInput"];
+                to: components["schemas"]["DateTimeInput"];
             };
             header?: {
                 /**
@@ -5961,6 +7442,94 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    getSessionAnalytics: {
+        parameters: {
+            query: {
+                /**
+                 * @description Only this agent's calls or sessions (published API, "Analytics"). An unknown agent gives 404 (inferred).
+                 * @example f47aebdd-597a-4ecf-bcf0-0fecb91ee9e5
+                 */
+                agent_uuid?: components["parameters"]["AnalyticsAgentFilter"];
+                /**
+                 * @description Only calls or sessions of conversations this campaign started (published API, "Analytics"; the attribution is
+                 *     inferred). An unknown campaign gives 404 (inferred).
+                 * @example 23ab26b6-8d5a-4eea-af7f-bb58531cf27e
+                 */
+                campaign_uuid?: components["parameters"]["AnalyticsCampaignFilter"];
+                /**
+                 * @description Only these channels, comma-separated, e.g. `whatsapp,sms` (published API, "Analytics"). The channel values are
+                 *     inferred; absent means every channel.
+                 * @example [
+                 *       "whatsapp",
+                 *       "sms"
+                 *     ]
+                 */
+                channel?: components["parameters"]["AnalyticsChannels"];
+                /**
+                 * @description Also give the figures of the previous period of equal length, ending where this one starts (published API,
+                 *     "Analytics"; the meaning and the boolean type are inferred). Absent means false.
+                 * @example true
+                 */
+                compare_prev?: components["parameters"]["AnalyticsComparePrev"];
+                /**
+                 * @description Inclusive start of the period (published API, "Analytics"). Inferred: required; a date is the start of that day
+                 *     in the applied zone, a date-time without an offset is read in the applied zone.
+                 * @example 2026-11-01
+                 */
+                from: components["parameters"]["AnalyticsPeriodFrom"];
+                /**
+                 * @description How `series` splits the period (published API, "Analytics": `total`). Absent means `total`: one bucket, the whole
+                 *     period. `day`, `week` and `month` are inferred.
+                 * @example total
+                 */
+                granularity?: components["parameters"]["AnalyticsGranularityQuery"];
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+                /**
+                 * @description Exclusive end of the period (published API, "Analytics"). Inferred: required; a date is the start of that day in
+                 *     the applied zone (so the period ends just before it), a date-time without an offset is read in the applied zone.
+                 * @example 2026-12-01
+                 */
+                to: components["parameters"]["AnalyticsPeriodTo"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session figures of the period, and of the previous one with `compare_prev`. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["AnalyticsSessionsReport"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     listAppointments: {
         parameters: {
             query?: {
@@ -5980,13 +7549,13 @@ export interface operations {
                  */
                 from?: components["schemas"]["DateOrDateTimeInput"];
                 /**
-                 * @description 1-based page number.
+                 * @description 1-based page number (published API, "Lists and paging").
                  * @example 1
                  */
                 page?: components["parameters"]["Page"];
                 /**
-                 * @description Items per page, 1..100 (seed "Limits", the logs page size; the same bound on the other paged lists, inferred).
-                 * @example 25
+                 * @description Items per page, default 15, at most 100 (published API, "Lists and paging").
+                 * @example 15
                  */
                 per_page?: components["parameters"]["PerPage"];
                 /**
@@ -6028,7 +7597,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
-                        data: components["schemas"]["AppointmentList"];
+                        data: components["schemas"]["PagedList"] & {
+                            data: components["schemas"]["Appointment"][];
+                        };
                     };
                 };
             };
@@ -6201,13 +7772,13 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description 1-based page number.
+                 * @description 1-based page number (published API, "Lists and paging").
                  * @example 1
                  */
                 page?: components["parameters"]["Page"];
                 /**
-                 * @description Items per page, 1..100 (seed "Limits", the logs page size; the same bound on the other paged lists, inferred).
-                 * @example 25
+                 * @description Items per page, default 15, at most 100 (published API, "Lists and paging").
+                 * @example 15
                  */
                 per_page?: components["parameters"]["PerPage"];
                 /**
@@ -6244,7 +7815,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
-                        data: components["schemas"]["BuilderAgentConversationPage"];
+                        data: components["schemas"]["PagedList"] & {
+                            data: components["schemas"]["BuilderAgentConversation"][];
+                        };
                     };
                 };
             };
@@ -6282,7 +7855,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The conversation, created in status `processing`. */
+            /** @description The conversation, created in status `processing` (the answer's shape is inferred). */
             201: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
@@ -6388,7 +7961,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The conversation, back in status `processing`. */
+            /** @description The conversation, back in status `processing` (the answer's shape is inferred). */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
@@ -6441,7 +8014,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The conversation, in status `processing`. */
+            /** @description The conversation, in status `processing` (the answer's shape is inferred). */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
@@ -6525,13 +8098,13 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description 1-based page number.
+                 * @description 1-based page number (published API, "Lists and paging").
                  * @example 1
                  */
                 page?: components["parameters"]["Page"];
                 /**
-                 * @description Items per page, 1..100 (seed "Limits", the logs page size; the same bound on the other paged lists, inferred).
-                 * @example 25
+                 * @description Items per page, default 15, at most 100 (published API, "Lists and paging").
+                 * @example 15
                  */
                 per_page?: components["parameters"]["PerPage"];
                 /**
@@ -6568,7 +8141,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
-                        data: components["schemas"]["BuilderPage"];
+                        data: components["schemas"]["PagedList"] & {
+                            data: components["schemas"]["Builder"][];
+                        };
                     };
                 };
             };
@@ -6606,7 +8181,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The app, created in status `deploying`. */
+            /** @description The app, created in status `deploying` (the answer's shape is inferred). */
             201: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
@@ -7169,7 +8744,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
-                        data: components["schemas"]["Call"];
+                        data: components["schemas"]["CallStarted"];
+                        /**
+                         * @description "Call created successfully" (published API; the name `message` is the seed envelope's).
+                         * @example Call created successfully
+                         */
+                        message?: string;
                     };
                 };
             };
@@ -7188,38 +8768,38 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Only calls handled by this agent (inferred). An unknown agent gives an empty page.
+                 * @description Only calls handled by this agent (published filter name; its value is the agent's uuid, inferred). An unknown agent gives an empty page.
                  * @example 0a9b8c7d-6e5f-4a3b-8c2d-1e0f9a8b7c6d
                  */
-                agent_uuid?: components["parameters"]["CallAgentUuidQuery"];
+                agent_id?: components["parameters"]["CallAgentIdQuery"];
                 /**
                  * @description Only the call of this conversation (inferred); the way to read one call's state.
                  * @example e4b7c9d2-1f3a-4c5e-9b7d-2a4c6e8f0b1d
                  */
                 conversation_uuid?: components["parameters"]["CallConversationUuidQuery"];
                 /**
-                 * @description Only inbound or only outbound calls (inferred).
+                 * @description Only inbound or only outbound calls (published filter name; values inferred).
                  * @example outbound
                  */
                 direction?: components["parameters"]["CallDirectionQuery"];
                 /**
-                 * @description Calls created at or after this date or date-time (inferred name; as the action log `from` filter of seed "Query
+                 * @description Calls created at or after this date or date-time (inferred; as the action log `from` filter of seed "Query
                  *     parameters"). A date-time without an offset is read in the applied zone; a date is the start of that day.
                  * @example 2026-03-01
                  */
                 from?: components["parameters"]["CallFromQuery"];
                 /**
-                 * @description 1-based page number.
+                 * @description 1-based page number (published API, "Lists and paging").
                  * @example 1
                  */
                 page?: components["parameters"]["Page"];
                 /**
-                 * @description Items per page, 1..100 (seed "Limits", the logs page size; the same bound on the other paged lists, inferred).
-                 * @example 25
+                 * @description Items per page, default 15, at most 100 (published API, "Lists and paging").
+                 * @example 15
                  */
                 per_page?: components["parameters"]["PerPage"];
                 /**
-                 * @description Only calls in this status (inferred).
+                 * @description Only calls in this status (published filter name; values inferred).
                  * @example in_progress
                  */
                 status?: components["parameters"]["CallStatusQuery"];
@@ -7229,8 +8809,8 @@ export interface operations {
                  */
                 timezone?: components["parameters"]["TimezoneQuery"];
                 /**
-                 * @description Calls created at or before this date or date-time; a date without time covers the whole day (inferred name; as
-                 *     the action log `to` filter of seed "Query parameters").
+                 * @description Calls created at or before this date or date-time; a date without time covers the whole day (inferred; as the
+                 *     action log `to` filter of seed "Query parameters").
                  * @example 2026-03-17T23:59:59+01:00
                  */
                 to?: components["parameters"]["CallToQuery"];
@@ -7258,7 +8838,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
-                        data: components["schemas"]["CallList"];
+                        data: components["schemas"]["PagedList"] & {
+                            data: components["schemas"]["Call"][];
+                        };
                     };
                 };
             };
@@ -7289,11 +8871,12 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description The call's conversation UUID, returned as `conversation_uuid` by POST /api/v1/call (seed "Calls and call actions").
+                 * @description The call's conversation UUID, returned as `conversation_uuid` by POST /api/v1/call (seed "Calls and call actions": "A
+                 *     live call is controlled by its conversation UUID"; the published API puts it in /api/v1/calls/action/{uuid}/...).
                  *     A malformed value gives 422 `INVALID_UUID`; an unknown conversation, or one that is not a call, 404.
                  * @example e4b7c9d2-1f3a-4c5e-9b7d-2a4c6e8f0b1d
                  */
-                conversation_uuid: components["parameters"]["CallConversationUuidPath"];
+                uuid: components["parameters"]["CallActionUuidPath"];
             };
             cookie?: never;
         };
@@ -7347,11 +8930,12 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description The call's conversation UUID, returned as `conversation_uuid` by POST /api/v1/call (seed "Calls and call actions").
+                 * @description The call's conversation UUID, returned as `conversation_uuid` by POST /api/v1/call (seed "Calls and call actions": "A
+                 *     live call is controlled by its conversation UUID"; the published API puts it in /api/v1/calls/action/{uuid}/...).
                  *     A malformed value gives 422 `INVALID_UUID`; an unknown conversation, or one that is not a call, 404.
                  * @example e4b7c9d2-1f3a-4c5e-9b7d-2a4c6e8f0b1d
                  */
-                conversation_uuid: components["parameters"]["CallConversationUuidPath"];
+                uuid: components["parameters"]["CallActionUuidPath"];
             };
             cookie?: never;
         };
@@ -7399,11 +8983,12 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description The call's conversation UUID, returned as `conversation_uuid` by POST /api/v1/call (seed "Calls and call actions").
+                 * @description The call's conversation UUID, returned as `conversation_uuid` by POST /api/v1/call (seed "Calls and call actions": "A
+                 *     live call is controlled by its conversation UUID"; the published API puts it in /api/v1/calls/action/{uuid}/...).
                  *     A malformed value gives 422 `INVALID_UUID`; an unknown conversation, or one that is not a call, 404.
                  * @example e4b7c9d2-1f3a-4c5e-9b7d-2a4c6e8f0b1d
                  */
-                conversation_uuid: components["parameters"]["CallConversationUuidPath"];
+                uuid: components["parameters"]["CallActionUuidPath"];
             };
             cookie?: never;
         };
@@ -7451,11 +9036,12 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description The call's conversation UUID, returned as `conversation_uuid` by POST /api/v1/call (seed "Calls and call actions").
+                 * @description The call's conversation UUID, returned as `conversation_uuid` by POST /api/v1/call (seed "Calls and call actions": "A
+                 *     live call is controlled by its conversation UUID"; the published API puts it in /api/v1/calls/action/{uuid}/...).
                  *     A malformed value gives 422 `INVALID_UUID`; an unknown conversation, or one that is not a call, 404.
                  * @example e4b7c9d2-1f3a-4c5e-9b7d-2a4c6e8f0b1d
                  */
-                conversation_uuid: components["parameters"]["CallConversationUuidPath"];
+                uuid: components["parameters"]["CallActionUuidPath"];
             };
             cookie?: never;
         };
@@ -7465,7 +9051,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The text was handed to the agent; the call's state. */
+            /** @description The message was handed to the agent; the call's state. */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
@@ -7509,11 +9095,12 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description The call's conversation UUID, returned as `conversation_uuid` by POST /api/v1/call (seed "Calls and call actions").
+                 * @description The call's conversation UUID, returned as `conversation_uuid` by POST /api/v1/call (seed "Calls and call actions": "A
+                 *     live call is controlled by its conversation UUID"; the published API puts it in /api/v1/calls/action/{uuid}/...).
                  *     A malformed value gives 422 `INVALID_UUID`; an unknown conversation, or one that is not a call, 404.
                  * @example e4b7c9d2-1f3a-4c5e-9b7d-2a4c6e8f0b1d
                  */
-                conversation_uuid: components["parameters"]["CallConversationUuidPath"];
+                uuid: components["parameters"]["CallActionUuidPath"];
             };
             cookie?: never;
         };
@@ -7652,13 +9239,13 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description 1-based page number.
+                 * @description 1-based page number (published API, "Lists and paging").
                  * @example 1
                  */
                 page?: components["parameters"]["Page"];
                 /**
-                 * @description Items per page, 1..100 (seed "Limits", the logs page size; the same bound on the other paged lists, inferred).
-                 * @example 25
+                 * @description Items per page, default 15, at most 100 (published API, "Lists and paging").
+                 * @example 15
                  */
                 per_page?: components["parameters"]["PerPage"];
                 /**
@@ -7690,7 +9277,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
-                        data: components["schemas"]["CoachingAgentList"];
+                        data: components["schemas"]["PagedList"] & {
+                            data: components["schemas"]["CoachingAgent"][];
+                        };
                     };
                 };
             };
@@ -7728,7 +9317,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The created coaching agent. */
+            /** @description The created coaching agent (the answer's shape is inferred). */
             201: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
@@ -7899,6 +9488,160 @@ export interface operations {
                         data: components["schemas"]["CoachingAgent"] & {
                             /** @constant */
                             is_default?: true;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listConversations: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Conversations of this agent.
+                 * @example f47aebdd-597a-4ecf-bcf0-0fecb91ee9e5
+                 */
+                agent_uuid?: components["schemas"]["Uuid"];
+                /**
+                 * @description Conversations on this channel (the channel values are inferred).
+                 * @example whatsapp
+                 */
+                channel?: components["schemas"]["ConversationChannel"];
+                /**
+                 * @description 1-based page number (published API, "Lists and paging").
+                 * @example 1
+                 */
+                page?: components["parameters"]["Page"];
+                /**
+                 * @description Items per page, default 15, at most 100 (published API, "Lists and paging").
+                 * @example 15
+                 */
+                per_page?: components["parameters"]["PerPage"];
+                /**
+                 * @description Conversations with the contact that has this phone number (E.164, the leading `+` optional; exact match,
+                 *     inferred). A malformed number gives 422 `INVALID_FORMAT`.
+                 * @example +4917698765432
+                 */
+                phone?: components["schemas"]["PhoneNumberE164"];
+                /**
+                 * @description The instant the list is ordered by (published values); default `updated_at` (inferred).
+                 * @example updated_at
+                 */
+                sort_by?: "created_at" | "updated_at";
+                /**
+                 * @description The direction of the order; the values `asc` and `desc` and the default `desc` are inferred.
+                 * @example desc
+                 */
+                sort_dir?: "asc" | "desc";
+                /**
+                 * @description Conversations in this status (published values).
+                 * @example Active
+                 */
+                status?: components["schemas"]["ConversationStatus"];
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of conversations. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["PagedList"] & {
+                            data: components["schemas"]["Conversation"][];
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listConversationMessages: {
+        parameters: {
+            query?: {
+                /**
+                 * @description 1-based page number (published API, "Lists and paging").
+                 * @example 1
+                 */
+                page?: components["parameters"]["Page"];
+                /**
+                 * @description Items per page, default 15, at most 100 (published API, "Lists and paging").
+                 * @example 15
+                 */
+                per_page?: components["parameters"]["PerPage"];
+                /**
+                 * @description Messages of this sender only (published values).
+                 * @example Contact
+                 */
+                sender?: components["schemas"]["ConversationMessageSender"];
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the conversation's messages, oldest first. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["PagedList"] & {
+                            data: components["schemas"]["ConversationMessage"][];
                         };
                     };
                 };
@@ -8875,7 +10618,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The created listing with its campaign, pace, status and counts. */
+            /** @description The created listing with its campaign, rule, pace, status and counts. */
             201: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
@@ -8988,6 +10731,118 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["ListingDeleted"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    addListingContacts: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ListingContactsAdd"];
+            };
+        };
+        responses: {
+            /** @description The contacts now in the listing because of this request, and the tasks queued for them. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["ListingContactsAdded"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    removeListingContact: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description The contact to remove (published API, "Listings"). A malformed value gives 422 `INVALID_UUID`; a contact that is not
+                 *     in the listing, 404.
+                 * @example 9a4c2e1f-3b5d-4f7a-8c9e-0b1d2f3a4c5e
+                 */
+                contactUuid: components["parameters"]["ListingContactUuidPath"];
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contact left the listing. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["ListingContactRemoved"];
                     };
                 };
             };
@@ -9128,15 +10983,16 @@ export interface operations {
                  */
                 from?: components["schemas"]["DateOrDateTimeInput"];
                 /**
-                 * @description 1-based page number.
+                 * @description 1-based page (seed query-parameter table). Absent means 1 (inferred).
                  * @example 1
                  */
-                page?: components["parameters"]["Page"];
+                page?: number;
                 /**
-                 * @description Items per page, 1..100 (seed "Limits", the logs page size; the same bound on the other paged lists, inferred).
+                 * @description Items per page, 1..100 (seed query-parameter table; "Limits"). Absent means 15 (published API, "Lists and
+                 *     paging").
                  * @example 25
                  */
-                per_page?: components["parameters"]["PerPage"];
+                per_page?: number;
                 /**
                  * @description Case-insensitive substring match against the task title or description, the workflow name, or the intent
                  *     function name (seed query-parameter table). The query-string name is inferred.
@@ -9227,6 +11083,11 @@ export interface operations {
             };
             path: {
                 /**
+                 * @description The kind of the row (published API, "Action log detail"); a row of another kind gives 404.
+                 * @example intent
+                 */
+                type: components["schemas"]["LogsActionType"];
+                /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
                  * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
                  */
@@ -9272,7 +11133,7 @@ export interface operations {
                  */
                 method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
                 /**
-                 * @description 1-based page number.
+                 * @description 1-based page number (published API, "Lists and paging").
                  * @example 1
                  */
                 page?: components["parameters"]["Page"];
@@ -9282,8 +11143,8 @@ export interface operations {
                  */
                 path?: string;
                 /**
-                 * @description Items per page, 1..100 (seed "Limits", the logs page size; the same bound on the other paged lists, inferred).
-                 * @example 25
+                 * @description Items per page, default 15, at most 100 (published API, "Lists and paging").
+                 * @example 15
                  */
                 per_page?: components["parameters"]["PerPage"];
                 /**
@@ -9325,7 +11186,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
-                        data: components["schemas"]["LogsApiRequestPage"];
+                        data: components["schemas"]["PagedList"] & {
+                            data: components["schemas"]["LogsApiRequest"][];
+                        };
                     };
                 };
             };
@@ -9341,23 +11204,23 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Only deliveries of this event name (inferred; the seed does not show event names).
-                 * @example conversation.closed
+                 * @description Only deliveries of this event kind (the filter is inferred; the kinds are published).
+                 * @example conversation_end_report
                  */
-                event?: string;
+                event?: components["schemas"]["LogsWebhookEvent"];
                 /**
                  * @description Deliveries created at or after this date or date-time; a date is the start of that day in the applied zone (inferred).
                  * @example 2026-03-12
                  */
                 from?: components["schemas"]["DateOrDateTimeInput"];
                 /**
-                 * @description 1-based page number.
+                 * @description 1-based page number (published API, "Lists and paging").
                  * @example 1
                  */
                 page?: components["parameters"]["Page"];
                 /**
-                 * @description Items per page, 1..100 (seed "Limits", the logs page size; the same bound on the other paged lists, inferred).
-                 * @example 25
+                 * @description Items per page, default 15, at most 100 (published API, "Lists and paging").
+                 * @example 15
                  */
                 per_page?: components["parameters"]["PerPage"];
                 /**
@@ -9399,7 +11262,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
-                        data: components["schemas"]["LogsWebhookDeliveryPage"];
+                        data: components["schemas"]["PagedList"] & {
+                            data: components["schemas"]["LogsWebhookDelivery"][];
+                        };
                     };
                 };
             };
@@ -9621,13 +11486,14 @@ export interface operations {
                  */
                 country?: string;
                 /**
-                 * @description 1-based page number (inferred; the seed does not show a page parameter for this list).
+                 * @description 1-based page number (published API, "Lists and paging"; the seed does not show one for this list).
                  * @example 1
                  */
                 page?: number;
                 /**
-                 * @description Items per page, 1..200 (seed "Limits": the rates page-size parameter has upper bound 200). The name `per_page`,
-                 *     the lower bound and the default 50 are inferred.
+                 * @description Items per page, 1..200. The name `per_page` and the default 15 are the published API's paging parameter; the
+                 *     upper bound 200 is the seed's ("Limits": the rates page-size parameter has upper bound 200), which wins over
+                 *     the published 100 of other lists.
                  * @example 50
                  */
                 per_page?: number;
@@ -9889,7 +11755,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            409: components["responses"]["ConflictInferred"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
@@ -9976,7 +11842,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
-                        data: components["schemas"]["MessagingMessage"];
+                        data: components["schemas"]["MessagingSmsSent"];
                     };
                 };
             };
@@ -9995,13 +11861,13 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description 1-based page number.
+                 * @description 1-based page number (published API, "Lists and paging").
                  * @example 1
                  */
                 page?: components["parameters"]["Page"];
                 /**
-                 * @description Items per page, 1..100 (seed "Limits", the logs page size; the same bound on the other paged lists, inferred).
-                 * @example 25
+                 * @description Items per page, default 15, at most 100 (published API, "Lists and paging").
+                 * @example 15
                  */
                 per_page?: components["parameters"]["PerPage"];
                 /**
@@ -10033,7 +11899,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
-                        data: components["schemas"]["TokensPage"];
+                        data: components["schemas"]["PagedList"] & {
+                            data: components["schemas"]["TokensToken"][];
+                        };
                     };
                 };
             };
@@ -10167,7 +12035,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["WhatsappTemplateSendRequest"];
+                "application/json": components["schemas"]["MessagingWhatsappTemplateSendRequest"];
             };
         };
         responses: {
@@ -10181,7 +12049,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
-                        data: components["schemas"]["WhatsappTemplateMessage"];
+                        data: components["schemas"]["MessagingWhatsappTemplateSent"];
                     };
                 };
             };
@@ -10189,7 +12057,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            409: components["responses"]["MessagingRequestKeyConflict"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
@@ -10200,16 +12068,15 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description 1-based page number. The parameter name is inferred (seed "Query parameters", "Pagination parameter names not shown").
+                 * @description 1-based page number (published API, "Lists and paging").
                  * @example 1
                  */
-                page?: number;
+                page?: components["parameters"]["Page"];
                 /**
-                 * @description Settings per page, 1..100. The parameter name and its bounds are inferred (seed "Query parameters", "Pagination
-                 *     parameter names not shown"); they follow the logs page size.
-                 * @example 25
+                 * @description Items per page, default 15, at most 100 (published API, "Lists and paging").
+                 * @example 15
                  */
-                per_page?: number;
+                per_page?: components["parameters"]["PerPage"];
                 /**
                  * @description Only settings with this status; `active` gives the set a campaign wizard offers (seed "Query parameters").
                  * @example active
@@ -10292,7 +12159,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The created template setting. */
+            /** @description The created template setting (the answer is inferred). */
             201: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];

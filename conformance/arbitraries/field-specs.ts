@@ -1,9 +1,9 @@
 // The places in a request that can be made invalid: every body property (nested objects and the
 // first item of arrays included), every query and path parameter, each with its schema, whether
-// it is required, and whether it is a documented or an inferred part of the contract.
+// it is required, and its label (documented, published or inferred) with the labels of its
+// constraint keywords.
 import type { SuiteContract } from '../contract/load.ts';
 import type { Part, SuiteOperation, SuiteParameter } from '../contract/operation.ts';
-import { isInferredAt } from '../contract/schema-nodes.ts';
 import { generatedParameters } from './request.ts';
 import { mergeAllOf, type Schema } from './schema-tools.ts';
 
@@ -15,7 +15,10 @@ export interface FieldSpec {
   required: boolean;
   /** The field is in the base request. */
   present: boolean;
+  /** The field's label. */
   part: Part;
+  /** The label of one of its constraint keywords (`maxLength`, `enum`, ...): its own, else the field's. */
+  constraintPart(keyword: string): Part;
   parameter?: SuiteParameter;
 }
 
@@ -33,17 +36,21 @@ export function parameterFields(op: SuiteOperation, plan: { pathParams: Record<s
     schema: p.schema,
     required: p.required,
     present: p.in === 'path' ? p.name in plan.pathParams : p.name in plan.query,
-    part: op.contract === 'inferred' || p.inferred ? 'inferred' : 'documented',
+    part: p.label,
+    constraintPart: (keyword: string) => p.constraintLabel(keyword),
     parameter: p,
   }));
 }
 
 export function bodyFields(contract: SuiteContract, op: SuiteOperation, base: unknown): FieldSpec[] {
-  if (!op.body) return [];
-  const root = op.body.schemaPointer;
+  const body = op.body;
+  if (!body) return [];
+  const root = body.schemaPointer;
   const out: FieldSpec[] = [];
-  const partOf = (segments: string[]): Part =>
-    op.contract === 'inferred' || isInferredAt(contract.doc, root, segments) ? 'inferred' : 'documented';
+  const labelsOf = (segments: string[]): Pick<FieldSpec, 'part' | 'constraintPart'> => ({
+    part: body.labelAt(segments),
+    constraintPart: (keyword) => body.labelAt(segments, keyword),
+  });
 
   function walk(schema: Schema, value: unknown, segments: string[], depth: number): void {
     const s = mergeAllOf(contract.doc, schema);
@@ -51,7 +58,7 @@ export function bodyFields(contract: SuiteContract, op: SuiteOperation, base: un
     if (Array.isArray(value) && typeof s.items === 'object' && s.items !== null && value.length > 0) {
       const items = mergeAllOf(contract.doc, s.items as Schema);
       const at = [...segments, '0'];
-      out.push({ location: 'body', segments: at, schema: items, required: true, present: true, part: partOf(at) });
+      out.push({ location: 'body', segments: at, schema: items, required: true, present: true, ...labelsOf(at) });
       walk(items, value[0], at, depth + 1);
       return;
     }
@@ -62,7 +69,7 @@ export function bodyFields(contract: SuiteContract, op: SuiteOperation, base: un
       const at = [...segments, name];
       const merged = mergeAllOf(contract.doc, child);
       const present = name in (value as Record<string, unknown>);
-      out.push({ location: 'body', segments: at, schema: merged, required: required.has(name), present, part: partOf(at) });
+      out.push({ location: 'body', segments: at, schema: merged, required: required.has(name), present, ...labelsOf(at) });
       if (present) walk(merged, (value as Record<string, unknown>)[name], at, depth + 1);
     }
   }

@@ -19,7 +19,7 @@ export interface Mutation {
   field: string;
   location: 'body' | 'query' | 'path';
   segments: string[];
-  /** Documented or inferred: the part the field is, or inferred for the contract's own design choices. */
+  /** The label of what the mutation breaks: the field, or the constraint keyword it breaks; inferred for the contract's own design choices. */
   part: Part;
   /** Whether the expected code is the seed's (documented) or the contract's (inferred). */
   codePart: Part;
@@ -95,22 +95,25 @@ export function fieldMutations(base: RequestPlan, spec: FieldSpec): Mutation[] {
     add('missing-required', 'a required field removed', setAt(base, spec, undefined, true), 'VALIDATION_ERROR', 'documented');
   }
   if (spec.location === 'path') {
-    if (s.format === 'uuid') for (const bad of BAD_UUIDS.slice(0, 2)) add('malformed-uuid', `a malformed uuid "${bad}"`, setAt(base, spec, bad), 'INVALID_UUID', 'documented');
+    if (s.format === 'uuid') for (const bad of BAD_UUIDS.slice(0, 2)) add('malformed-uuid', `a malformed uuid "${bad}"`, setAt(base, spec, bad), 'INVALID_UUID', 'documented', spec.constraintPart('format'));
     return out;
   }
   const wrong = wrongTypeValue(s);
   const queryArray = spec.location === 'query' && typesOf(s).includes('array');
   if (wrong !== undefined && !queryArray && !(spec.location === 'query' && typeof wrong === 'number')) {
-    add('wrong-type', `a value of the wrong type ${JSON.stringify(wrong)}`, setAt(base, spec, wrong), 'VALIDATION_ERROR', 'inferred');
+    add('wrong-type', `a value of the wrong type ${JSON.stringify(wrong)}`, setAt(base, spec, wrong), 'VALIDATION_ERROR', 'inferred', spec.constraintPart('type'));
   }
   const formats = formatFailures(spec);
   if (formats && typesOf(s).includes('string')) {
-    for (const bad of formats.values) add(s.format === 'uuid' ? 'malformed-uuid' : 'bad-format', `a broken format "${bad}"`, setAt(base, spec, bad), formats.code, formats.codePart);
+    const keyword = typeof s.format === 'string' ? 'format' : 'pattern';
+    for (const bad of formats.values) add(s.format === 'uuid' ? 'malformed-uuid' : 'bad-format', `a broken format "${bad}"`, setAt(base, spec, bad), formats.code, formats.codePart, spec.constraintPart(keyword));
   }
-  if (Array.isArray(s.enum)) add('bad-enum', 'a value outside the enum', setAt(base, spec, 'NOT_A_LISTED_VALUE'), 'VALIDATION_ERROR', 'inferred');
-  if (typeof s.minLength === 'number' && s.minLength > (spec.location === 'query' ? 1 : 0)) add('too-short', `a string shorter than ${s.minLength}`, setAt(base, spec, 'x'.repeat(s.minLength - 1)), 'VALIDATION_ERROR', 'inferred');
-  if (typeof s.maximum === 'number') add('above-maximum', `a number above the maximum ${s.maximum}`, setAt(base, spec, s.maximum + 1), 'VALIDATION_ERROR', 'inferred');
-  if (typeof s.minimum === 'number') add('below-minimum', `a number below the minimum ${s.minimum}`, setAt(base, spec, s.minimum - 1), 'VALIDATION_ERROR', 'inferred');
+  if (Array.isArray(s.enum)) add('bad-enum', 'a value outside the enum', setAt(base, spec, 'NOT_A_LISTED_VALUE'), 'VALIDATION_ERROR', 'inferred', spec.constraintPart('enum'));
+  if (typeof s.minLength === 'number' && s.minLength > (spec.location === 'query' ? 1 : 0)) {
+    add('too-short', `a string shorter than ${s.minLength}`, setAt(base, spec, 'x'.repeat(s.minLength - 1)), 'VALIDATION_ERROR', 'inferred', spec.constraintPart('minLength'));
+  }
+  if (typeof s.maximum === 'number') add('above-maximum', `a number above the maximum ${s.maximum}`, setAt(base, spec, s.maximum + 1), 'VALIDATION_ERROR', 'inferred', spec.constraintPart('maximum'));
+  if (typeof s.minimum === 'number') add('below-minimum', `a number below the minimum ${s.minimum}`, setAt(base, spec, s.minimum - 1), 'VALIDATION_ERROR', 'inferred', spec.constraintPart('minimum'));
   return out;
 }
 

@@ -5,7 +5,7 @@
 // empty string under both minLength and a pattern) may get the code of either.
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { SuiteOperation } from '../contract/operation.ts';
-import { instanceSegments } from '../contract/schema-nodes.ts';
+import { instanceSegments } from '../contract/instance-path.ts';
 import type { RequestPlan } from './request.ts';
 
 const SUMMARY = new Set(['oneOf', 'anyOf', 'allOf', 'if', 'not']);

@@ -39,6 +39,14 @@ export function freshRequestKey(label = 'conformance'): string {
   return `${label}-${runTag}-${Date.now().toString(36)}-${keyCounter}`;
 }
 
+/** Where a send operation's body names its destination: a property, or a property of one. */
+const DESTINATION: Record<string, [string, string?]> = {
+  startCall: ['participant', 'number'],
+  sendSms: ['phoneNumber'],
+  sendWhatsappTemplate: ['phoneNumber'],
+  sendEmailMessage: ['to'],
+};
+
 export interface AnchorResult {
   plan: RequestPlan;
   /** Set when the request must not be sent: a cost-incurring request with nowhere safe to go. */
@@ -70,8 +78,8 @@ export function anchor(op: SuiteOperation, plan: RequestPlan, target: Target): A
   const data = target.data;
   if (body && typeof body === 'object') {
     if (data.agent_uuid && 'agent_uuid' in body) tryBody('agent_uuid', data.agent_uuid);
-    if (op.operationId === 'startCall' && data.agent_uuid) tryBody('agent_uuid', data.agent_uuid);
-    if (data.whatsapp_template_setting_uuid && 'template_setting_uuid' in body) tryBody('template_setting_uuid', data.whatsapp_template_setting_uuid);
+    if (data.agent_uuid && 'agentId' in body) tryBody('agentId', data.agent_uuid);
+    if (data.whatsapp_template_uuid && 'templateId' in body) tryBody('templateId', data.whatsapp_template_uuid);
     if (op.actsForPerson && data.member_email) tryBody('user_email', data.member_email);
     if (op.sendLimited && 'request_key' in body) tryBody('request_key', freshRequestKey());
   }
@@ -82,8 +90,11 @@ export function anchor(op: SuiteOperation, plan: RequestPlan, target: Target): A
     const wantsEmail = op.operationId === 'sendEmailMessage';
     const destination = wantsEmail ? data.send_to?.email : data.send_to?.phone;
     if (!destination) return { plan: out, unsafe: `no ${wantsEmail ? 'send_to.email' : 'send_to.phone'} in the target data, so nothing is sent` };
-    tryBody('to', destination);
-    if (body.to !== destination) return { plan: out, unsafe: `the request cannot be pointed at ${destination}` };
+    const [key, inner] = DESTINATION[op.operationId] ?? ['to'];
+    const current = body[key];
+    tryBody(key, inner === undefined ? destination : { ...(isObject(current) ? current : {}), [inner]: destination });
+    const placed = inner === undefined ? body[key] : (body[key] as Record<string, unknown> | undefined)?.[inner];
+    if (placed !== destination) return { plan: out, unsafe: `the request cannot be pointed at ${destination}` };
   }
   return { plan: out };
 }

@@ -1,6 +1,7 @@
 // A check is a small named function run on every exchange the suite makes. It names the seed
-// rule it enforces and returns pass, skip (does not apply) or failures, each with the part it
-// concerns: documented (a failure fails the run) or inferred (a warning).
+// rule it enforces and returns pass, skip (does not apply) or failures, each with the label of the
+// part it concerns (documented, published or inferred): at or above the run's threshold a failure
+// fails the run, below it a failure is a warning.
 import type { SuiteContract } from '../contract/load.ts';
 import type { Part, SuiteOperation, SuiteResponse } from '../contract/operation.ts';
 import type { TemporalValue } from '../contract/temporal.ts';
@@ -23,8 +24,11 @@ export interface CheckContext {
   jsonError: string | undefined;
   /** Time values of the body found through the schema of its status (cached). */
   temporal(): TemporalValue[];
-  /** Whether the value at an instance path of the body is an inferred part. */
-  partAt(segments: readonly string[]): Part;
+  /**
+   * The label of the value at an instance path of the body (with `keyword`: of that constraint on
+   * it); the operation's when the status is undocumented.
+   */
+  partAt(segments: readonly string[], keyword?: string): Part;
 }
 
 export interface ExchangeCheck {

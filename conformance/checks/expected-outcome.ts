@@ -3,6 +3,7 @@
 // 409, or a 422 VALIDATION_ERROR naming a field of the request); an invalid one gets the status,
 // code and field its fault calls for, never 2xx.
 import type { Exchange } from '../http/exchange.ts';
+import { weaker } from '../record/severity.ts';
 import type { ExchangeCheck } from './check.ts';
 import { violation } from './check.ts';
 import { shapeOf } from './error-shape.ts';
@@ -73,7 +74,7 @@ export const expectedOutcome: ExchangeCheck = {
       return violation(`${e.what} ${verdict}; expected ${want}`, e.part);
     }
     if (shape === 'B' && e.codes && (code === undefined || !e.codes.includes(code))) {
-      return violation(`${e.what} got ${got}; expected code ${e.codes.join(' or ')}`, e.part === 'inferred' ? 'inferred' : (e.codePart ?? e.part));
+      return violation(`${e.what} got ${got}; expected code ${e.codes.join(' or ')}`, weaker(e.part, e.codePart ?? e.part));
     }
     if (shape === 'B' && e.field !== undefined && field !== undefined && !sameField(field, e.field)) {
       return violation(`${e.what} got ${got}; expected error.field "${e.field}"`, 'inferred');

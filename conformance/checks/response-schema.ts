@@ -1,7 +1,9 @@
 // The body matches the schema the contract gives the operation for that status (seed "Resources
-// and their fields", "Response envelope", "Errors"). Each mismatch is judged by its part: inside a
-// schema marked `x-contract: inferred`, or in an inferred operation or response, it is a warning.
-import { instanceSegments } from '../contract/schema-nodes.ts';
+// and their fields", "Response envelope", "Errors"). Each mismatch is judged by the label of the
+// part it is about (contract/labels.ts: the nearest labelled node on the way from the operation
+// to the value; a broken keyword with its own label in `x-contract-constraints` takes that one).
+import type { Part } from '../contract/operation.ts';
+import { instanceSegments } from '../contract/instance-path.ts';
 import type { ExchangeCheck, Violation } from './check.ts';
 
 const MAX_LISTED = 6;
@@ -12,16 +14,16 @@ export const responseSchema: ExchangeCheck = {
   run(ex, ctx) {
     const validate = ctx.op.responseValidator(ex.response.status);
     if (!validate) return 'skip';
-    const part = ctx.documented?.inferred ? 'inferred' : ctx.op.contract;
-    if (ctx.json === undefined) return [{ message: 'the body is not JSON, so it cannot match its schema', part }];
+    if (ctx.json === undefined) return [{ message: 'the body is not JSON, so it cannot match its schema', part: ctx.partAt([]) }];
     if (validate(ctx.json)) return 'pass';
-    const byPart = new Map<'documented' | 'inferred', string[]>();
+    const byPart = new Map<Part, string[]>();
     for (const error of validate.errors ?? []) {
       if (['oneOf', 'anyOf', 'if', 'allOf'].includes(error.keyword) && (validate.errors?.length ?? 0) > 1) continue;
       const segments = instanceSegments(error.instancePath);
       if (error.keyword === 'required') segments.push(String(error.params.missingProperty));
       if (error.keyword === 'additionalProperties') segments.push(String(error.params.additionalProperty));
-      const at = part === 'inferred' ? 'inferred' : ctx.partAt(segments);
+      const presence = error.keyword === 'required' || error.keyword === 'additionalProperties';
+      const at = ctx.partAt(segments, presence ? undefined : error.keyword);
       const list = byPart.get(at) ?? [];
       list.push(`${error.instancePath || '/'} ${error.message ?? error.keyword}${error.keyword === 'additionalProperties' ? ` (${String(error.params.additionalProperty)})` : ''}`);
       byPart.set(at, list);

@@ -1,8 +1,7 @@
 // Runs every exchange check on one exchange, with the context they share (parsed body, time
-// values found through the schema, the part a body location belongs to).
+// values found through the schema, the label of a body location).
 import type { SuiteContract } from '../contract/load.ts';
 import type { Part, SuiteOperation } from '../contract/operation.ts';
-import { isInferredAt } from '../contract/schema-nodes.ts';
 import { collectTemporal, type TemporalValue } from '../contract/temporal.ts';
 import type { Exchange } from '../http/exchange.ts';
 import type { CheckContext, CheckResult } from './check.ts';
@@ -40,11 +39,8 @@ export function checkContext(contract: SuiteContract, op: SuiteOperation, ex: Ex
       }
       return temporal;
     },
-    partAt(segments): Part {
-      if (op.contract === 'inferred' || documented?.inferred) return 'inferred';
-      const pointer = documented?.schemaPointer;
-      if (pointer === undefined) return 'documented';
-      return isInferredAt(contract.doc, pointer, segments) ? 'inferred' : 'documented';
+    partAt(segments, keyword): Part {
+      return documented ? documented.labelAt(segments, keyword) : op.contract;
     },
   };
 }

@@ -1,15 +1,19 @@
 // One operation as the suite sees it: parameters with their schemas and examples, the request
 // body, each documented response with its error shape (seed "Errors": Shape A or Shape B) and
-// required headers, and whether it is documented or inferred (x-contract).
+// required headers, and the label of each part (x-contract, resolved by contract/labels.ts):
+// documented, published or inferred.
 import type { ValidateFunction } from 'ajv';
 import type { ContractAjv } from '../../contract/ajv.ts';
 import { CONTRACT_SCHEMA_ID } from '../../contract/ajv.ts';
 import { deref } from '../../contract/deref.ts';
+import { type Label, labelAt, objectLabel, ownLabel } from '../../contract/labels.ts';
 import type { JsonObject, MediaTypeObject, OpenApiDocument } from '../../contract/openapi-types.ts';
 import { type ContractOperation, type ErrorShape, errorShapeOf } from '../../contract/operations.ts';
 import { joinPointer } from '../../contract/pointer.ts';
+import { type FieldPaths, fieldPaths } from './fields.ts';
 
-export type Part = 'documented' | 'inferred';
+/** The label of the part a finding is about: documented (the seed), published (the published API) or inferred (designed). */
+export type Part = Label;
 export type { ErrorShape } from '../../contract/operations.ts';
 
 export interface SuiteParameter {
@@ -21,7 +25,10 @@ export interface SuiteParameter {
   /** The schema with its top-level $ref resolved. */
   schema: JsonObject;
   examples: unknown[];
-  inferred: boolean;
+  /** The parameter's label (its own, or its schema's, or the operation's). */
+  label: Part;
+  /** The label of one of its schema's constraint keywords (`maximum`, `enum`, ...). */
+  constraintLabel(keyword: string): Part;
   isArray: boolean;
   /** Validates `{ v: value }` with string coercion, as a server reads a query or path value. */
   validate: ValidateFunction;
@@ -32,6 +39,8 @@ export interface SuiteBody {
   schemaPointer: string;
   examples: unknown[];
   validate(): ValidateFunction;
+  /** The label of the value at `segments` of the body (with `keyword`: of that constraint on it). */
+  labelAt(segments: readonly string[], keyword?: string): Part;
 }
 
 export interface SuiteResponse {
@@ -41,7 +50,12 @@ export interface SuiteResponse {
   shape: ErrorShape | undefined;
   /** Lower-case names of the headers the response must carry. */
   requiredHeaders: string[];
-  inferred: boolean;
+  /** The response's label (its own, or the operation's). */
+  label: Part;
+  /** The label of the value at `segments` of the body, or of its constraint `keyword` (the response's when the contract gives no schema). */
+  labelAt(segments: readonly string[], keyword?: string): Part;
+  /** Where the contract puts the fields of this answer (fields.ts); undefined without a schema. */
+  fields: FieldPaths | undefined;
   examples: unknown[];
 }
 
@@ -63,9 +77,12 @@ export interface SuiteOperation {
 }
 
 export function describeOperation(doc: OpenApiDocument, op: ContractOperation, ajv: ContractAjv, coercing: ContractAjv): SuiteOperation {
-  const parameters = op.parameters.map(({ value, pointer }): SuiteParameter => {
+  const opLabel: Part = ownLabel(op.operation) ?? 'inferred';
+  const parameters = op.parameters.map(({ value, pointer, useSite }): SuiteParameter => {
     const schemaPointer = joinPointer(pointer, 'schema');
     const schema = deref<JsonObject>(doc, value.schema ?? {}, schemaPointer).value;
+    const own = objectLabel(doc, useSite, opLabel);
+    const label = labelAt(doc, schemaPointer, [], own);
     return {
       name: value.name,
       in: value.in,
@@ -73,7 +90,8 @@ export function describeOperation(doc: OpenApiDocument, op: ContractOperation, a
       schemaPointer,
       schema,
       examples: examplesOf(value as JsonObject, schema),
-      inferred: value['x-contract'] === 'inferred' || schema['x-contract'] === 'inferred' || (value.schema as JsonObject | undefined)?.['x-contract'] === 'inferred',
+      label,
+      constraintLabel: (keyword) => labelAt(doc, schemaPointer, [], own, keyword),
       isArray: schema.type === 'array',
       validate: coercing.ajv.compile({ type: 'object', properties: { v: { $ref: `${CONTRACT_SCHEMA_ID}${schemaPointer}` } } }),
     };
@@ -83,7 +101,14 @@ export function describeOperation(doc: OpenApiDocument, op: ContractOperation, a
   let body: SuiteBody | undefined;
   if (op.requestBody && media?.schema) {
     const schemaPointer = joinPointer(op.requestBody.pointer, 'content', 'application/json', 'schema');
-    body = { required: op.requestBody.value.required === true, schemaPointer, examples: mediaExamples(media), validate: () => ajv.validator(schemaPointer) };
+    const bodyLabel = objectLabel(doc, joinPointer(op.pointer, 'requestBody'), opLabel);
+    body = {
+      required: op.requestBody.value.required === true,
+      schemaPointer,
+      examples: mediaExamples(media),
+      validate: () => ajv.validator(schemaPointer),
+      labelAt: (segments, keyword) => labelAt(doc, schemaPointer, segments, bodyLabel, keyword),
+    };
   }
 
   const responses = new Map<number, SuiteResponse>();
@@ -96,13 +121,17 @@ export function describeOperation(doc: OpenApiDocument, op: ContractOperation, a
       const resolved = deref<JsonObject>(doc, header, joinPointer(located.pointer, 'headers', name)).value;
       if (resolved.required === true) requiredHeaders.push(name.toLowerCase());
     }
+    const schemaPointer = schema ? joinPointer(located.pointer, 'content', 'application/json', 'schema') : undefined;
+    const responseLabel = objectLabel(doc, joinPointer(op.pointer, 'responses', status), opLabel);
     responses.set(Number(status), {
       status: Number(status),
       pointer: located.pointer,
-      schemaPointer: schema ? joinPointer(located.pointer, 'content', 'application/json', 'schema') : undefined,
+      schemaPointer,
       shape,
       requiredHeaders,
-      inferred: located.value['x-contract'] === 'inferred',
+      label: responseLabel,
+      labelAt: (segments, keyword) => (schemaPointer === undefined ? responseLabel : labelAt(doc, schemaPointer, segments, responseLabel, keyword)),
+      fields: schemaPointer === undefined ? undefined : fieldPaths(doc, schemaPointer),
       examples: content ? mediaExamples(content) : [],
     });
   }
@@ -111,7 +140,7 @@ export function describeOperation(doc: OpenApiDocument, op: ContractOperation, a
     operationId: op.operationId,
     method: op.method.toUpperCase(),
     path: op.path,
-    contract: op.contract,
+    contract: opLabel,
     permission: op.permission,
     sendLimited: op.sendLimited,
     actsForPerson: op.actsForPerson,

@@ -2,15 +2,18 @@
 // client, with the tokens a model may use; a model registers itself with the mode it needs, runs a
 // fixed scenario (runScenario, runSteps), then its property over fast-check's command sequences
 // (runModel, with a shrink budget for models whose commands wait), and deletes what a run left
-// (deleteLeftovers); a command judges an answer that should carry a resource with expectResource.
+// (deleteLeftovers); a command judges an answer that should carry a resource with expectResource,
+// reading it through the contract (answer-fields.ts) so a missing field makes the rule
+// inconclusive, never a silent pass.
 // The commands' base classes are in model-command.ts. Each resource group adds
 // conformance/models/<group>/ (model.ts, one command per operation, commands.ts) and an entry in
 // models/index.ts.
 import fc from 'fast-check';
+import type { Read } from '../contract/fields.ts';
 import type { SuiteOperation } from '../contract/operation.ts';
 import type { Answer, SuiteClient } from '../http/client.ts';
 import { runProperty } from '../record/property.ts';
-import { type RuleCheck, RuleFailure, recordRule } from '../record/rule.ts';
+import { inconclusive, type RuleCheck, RuleFailure, recordRule } from '../record/rule.ts';
 import { expectStatus, isSuccess } from '../rules/verdicts.ts';
 import { suite } from '../suite/context.ts';
 import type { Mode } from '../target/target.ts';
@@ -31,13 +34,18 @@ export interface ModelEntry {
 }
 
 /**
- * The resource an answer carries (`view`, read from it by the caller); when the answer failed or
- * carries none, `check` records that `status` with the resource was expected (inferred) and the
- * result is undefined.
+ * The resource an answer carries (`view`, read from it through the contract by the caller). When
+ * the answer failed, `check` records that `status` with the resource was expected (inferred);
+ * when it succeeded without what the contract gives, `check` is inconclusive with the reason.
+ * Either way the result is undefined.
  */
-export function expectResource<V>(check: RuleCheck, op: SuiteOperation, answer: Answer, view: V | undefined, what: string, status: number): V | undefined {
-  if (isSuccess(answer) && view) return view;
-  recordRule(check, op.operationId, expectStatus(answer, op, what, status, undefined, 'inferred'), answer);
+export function expectResource<V>(check: RuleCheck, op: SuiteOperation, answer: Answer, view: Read<V>, what: string, status: number): V | undefined {
+  if (!isSuccess(answer)) {
+    recordRule(check, op.operationId, expectStatus(answer, op, what, status, undefined, 'inferred'), answer);
+    return undefined;
+  }
+  if (view.ok) return view.value;
+  inconclusive(check, op.operationId, `${what}: ${view.reason}`, answer);
   return undefined;
 }
 

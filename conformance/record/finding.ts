@@ -1,9 +1,15 @@
-// What a run records: findings (a failed check, with the request, the response, the rule and the
-// replay data) and tallies of pass / fail / warn / skip per operation and check.
+// What a run records: findings (a failed check, with the label of the part it is about, the
+// request, the response, the rule and the replay data; or a rule the suite could not decide, with
+// the reason) and tallies of pass / fail / warn / inconclusive / skip per operation and check.
+import type { Label } from '../../contract/labels.ts';
 import type { ExchangeRequest, ExchangeResponse } from '../http/exchange.ts';
 
-/** `fail`: a documented part broke (the run fails); `warn`: an inferred part (listed apart). */
-export type Severity = 'fail' | 'warn';
+/**
+ * `fail`: a part at or above the run's threshold (`--fail-on`, default published) broke, so the
+ * run fails; `warn`: a part below it (listed apart); `inconclusive`: the rule could not be
+ * decided (the answer lacked what it needs), so the run cannot pass.
+ */
+export type Severity = 'fail' | 'warn' | 'inconclusive';
 
 export interface Replay {
   /** The suite test the property runs in (`--only`). */
@@ -25,7 +31,10 @@ export interface Finding {
   check: string;
   rule: string;
   severity: Severity;
+  /** The label of the part the finding is about (none for an inconclusive rule). */
+  label?: Label;
   operationId: string | undefined;
+  /** The problem, or for an inconclusive rule the reason it could not be decided. */
   message: string;
   test: string | undefined;
   exchange?: RecordedExchange;
@@ -36,6 +45,7 @@ export interface Tally {
   pass: number;
   fail: number;
   warn: number;
+  inconclusive: number;
   skip: number;
 }
 
@@ -51,7 +61,7 @@ export interface RecordedResults {
   tallies: Record<string, Tally>;
   notes: Note[];
   requests: number;
-  /** Suite tests in which a documented check failed (findings beyond the detailed ones count too). */
+  /** Suite tests in which a check failed at the run's threshold (findings beyond the detailed ones count too). */
   failedTests: string[];
 }
 
@@ -60,5 +70,5 @@ export function tallyKey(operationId: string | undefined, check: string): string
 }
 
 export function emptyTally(): Tally {
-  return { pass: 0, fail: 0, warn: 0, skip: 0 };
+  return { pass: 0, fail: 0, warn: 0, inconclusive: 0, skip: 0 };
 }

@@ -1,5 +1,5 @@
 // Runs a fast-check property whose runs make HTTP requests. The checks of each run are buffered:
-// a run that breaks a documented part fails the property, fast-check shrinks it, and the findings
+// a run that breaks a part at the run's threshold (a failing finding) fails the property, fast-check shrinks it, and the findings
 // of the final counterexample are kept with the seed and path that replay it. Warnings of passing
 // runs are kept with the path of their run (`--replay seed:path` replays it).
 import fc from 'fast-check';
@@ -26,10 +26,6 @@ export function propertySeed(runSeed: number, name: string): number {
   let h = runSeed | 0;
   for (let i = 0; i < name.length; i++) h = Math.imul(h ^ name.charCodeAt(i), 0x01000193);
   return h | 0;
-}
-
-function hasHardFailure(entries: Entry[]): boolean {
-  return entries.some((e) => typeof e.outcome === 'object' && e.outcome.severity === 'fail');
 }
 
 export async function runProperty<T>(
@@ -63,14 +59,14 @@ export async function runProperty<T>(
         check: 'suite-error',
         rule: 'the suite itself ran to completion',
         operationId: undefined,
-        outcome: { severity: 'fail', message: `the property threw: ${(thrown as Error).stack ?? String(thrown)}` },
+        outcome: { part: 'documented', message: `the property threw: ${(thrown as Error).stack ?? String(thrown)}` },
       });
     }
-    if (thrown !== undefined || hasHardFailure(buffer)) {
+    if (thrown !== undefined || buffer.some((e) => recorder.fails(e))) {
       failed = true;
       lastFailing = buffer;
       lastValue = value;
-      throw new RuleFailure('a documented check failed');
+      throw new RuleFailure('a check failed');
     }
     if (!failed) recorder.commit(buffer, { test, seed, path: String(runIndex) });
   });

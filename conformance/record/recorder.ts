@@ -1,14 +1,21 @@
 // Collects findings and tallies in the suite's worker. Inside a fast-check property the entries of
 // one run are buffered, so only the run that is kept (the shrunk counterexample, or a run that
-// passed) reaches the results, with the seed and path that replay it.
+// passed) reaches the results, with the seed and path that replay it. A violation's severity
+// follows the label of its part and the run's threshold (severity.ts).
+import type { Label } from '../../contract/labels.ts';
 import type { Exchange } from '../http/exchange.ts';
-import { emptyTally, type Finding, type Note, type RecordedExchange, type RecordedResults, type Replay, type Severity, type Tally, tallyKey } from './finding.ts';
+import { emptyTally, type Finding, type Note, type RecordedExchange, type RecordedResults, type Replay, type Tally, tallyKey } from './finding.ts';
+import { DEFAULT_FAIL_ON, severityOf } from './severity.ts';
 
 const MAX_BODY = 4000;
 /** Detailed findings kept per (operation, check, severity); the rest only count. */
 const MAX_DETAILED = 5;
 
-export type Outcome = 'pass' | 'skip' | { severity: Severity; message: string };
+/**
+ * `pass`, `skip` (does not apply), a violation of a part with its label, or a rule that could not
+ * be decided, with the reason (`inconclusive`).
+ */
+export type Outcome = 'pass' | 'skip' | { part: Label; message: string } | { inconclusive: string };
 
 export interface Entry {
   check: string;
@@ -28,6 +35,13 @@ export class Recorder {
   private testFailures: Finding[] = [];
   private failedTests = new Set<string>();
   currentTest: string | undefined;
+  /** The least authoritative label whose violations fail the run (`--fail-on`). */
+  failOn: Label = DEFAULT_FAIL_ON;
+
+  /** Whether an entry fails the run (a violation at or above the threshold). */
+  fails(entry: Entry): boolean {
+    return typeof entry.outcome === 'object' && 'part' in entry.outcome && severityOf(entry.outcome.part, this.failOn) === 'fail';
+  }
 
   countRequest(): void {
     this.requests++;
@@ -91,13 +105,16 @@ export class Recorder {
       tally[entry.outcome]++;
       return;
     }
-    tally[entry.outcome.severity]++;
+    const outcome = entry.outcome;
+    const severity = 'part' in outcome ? severityOf(outcome.part, this.failOn) : 'inconclusive';
+    tally[severity]++;
     const finding: Finding = {
       check: entry.check,
       rule: entry.rule,
-      severity: entry.outcome.severity,
+      severity,
+      ...('part' in outcome ? { label: outcome.part } : {}),
       operationId: entry.operationId,
-      message: entry.outcome.message,
+      message: 'part' in outcome ? outcome.message : outcome.inconclusive,
       test: this.currentTest,
       ...(entry.exchange ? { exchange: recordedExchange(entry.exchange) } : {}),
       ...(replay ? { replay } : {}),
@@ -106,7 +123,8 @@ export class Recorder {
       this.testFailures.push(finding);
       if (finding.test) this.failedTests.add(finding.test);
     }
-    const detailKey = `${key}\u0000${finding.severity}`;
+    // Inconclusive findings are kept one per reason, so the report can name every reason.
+    const detailKey = `${key}\u0000${finding.severity}${severity === 'inconclusive' ? `\u0000${finding.message}` : ''}`;
     const count = this.detailed.get(detailKey) ?? 0;
     this.detailed.set(detailKey, count + 1);
     if (count < MAX_DETAILED) this.findings.push(finding);

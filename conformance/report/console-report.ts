@@ -1,8 +1,10 @@
-// The console summary: operations × checks (✓ pass, ✗ fail, ! warning on an inferred part,
-// · not applicable), the rule checks, each failure with its request, response, rule and replay
-// command, the warnings listed apart, and the verdict.
+// The console summary: operations × checks (✓ pass, ✗ fail, ! warning, ? inconclusive, · not
+// applicable), the rule checks, each failure with the label of its part, its request, response,
+// rule and replay command, the warnings listed apart, the rules that could not be decided with
+// their reasons, and the verdict (PASS, FAIL or INCOMPLETE).
 import { EXCHANGE_CHECKS, TRANSPORT_CHECK } from '../checks/index.ts';
-import type { Finding, Tally } from '../record/finding.ts';
+import { emptyTally, type Finding, type Tally } from '../record/finding.ts';
+import { describeLabels, labelsBy } from '../record/severity.ts';
 import { replayCommand } from './replay-command.ts';
 import type { RunReport } from './run-report.ts';
 
@@ -30,6 +32,7 @@ const MAX_BODY_LINES = 12;
 function cell(tally: Tally | undefined): string {
   if (!tally) return '·';
   if (tally.fail > 0) return '✗';
+  if (tally.inconclusive > 0) return '?';
   if (tally.warn > 0) return '!';
   return tally.pass > 0 ? '✓' : '·';
 }
@@ -49,10 +52,11 @@ function matrix(report: RunReport): string[] {
       row.set(check, tally);
       byOp.set(op, row);
     } else {
-      const entry = rules.get(check) ?? { tally: { pass: 0, fail: 0, warn: 0, skip: 0 }, ops: new Set<string>() };
+      const entry = rules.get(check) ?? { tally: emptyTally(), ops: new Set<string>() };
       entry.tally.pass += tally.pass;
       entry.tally.fail += tally.fail;
       entry.tally.warn += tally.warn;
+      entry.tally.inconclusive += tally.inconclusive;
       entry.tally.skip += tally.skip;
       if (op !== '') entry.ops.add(op);
       rules.set(check, entry);
@@ -69,9 +73,10 @@ function matrix(report: RunReport): string[] {
   }
   lines.push('', `legend: ${MATRIX_CHECKS.map((c) => `${ABBREVIATIONS[c]} ${c}`).join(', ')}`);
   if (rules.size > 0) {
-    lines.push('', 'rule checks                         pass  fail  warn  n/a  operations');
+    lines.push('', 'rule checks                         pass  fail  warn  inc.  n/a  operations');
     for (const [check, { tally, ops }] of [...rules].sort(([a], [b]) => a.localeCompare(b))) {
-      lines.push(`${cell(tally)} ${check.padEnd(32)} ${String(tally.pass).padStart(5)} ${String(tally.fail).padStart(5)} ${String(tally.warn).padStart(5)} ${String(tally.skip).padStart(4)}  ${ops.size}`);
+      const counts = [tally.pass, tally.fail, tally.warn, tally.inconclusive].map((n) => String(n).padStart(5)).join(' ');
+      lines.push(`${cell(tally)} ${check.padEnd(32)} ${counts} ${String(tally.skip).padStart(4)}  ${ops.size}`);
     }
   }
   return lines;
@@ -90,8 +95,17 @@ function indentBody(text: string): string[] {
   return shown;
 }
 
-export function describeFinding(report: RunReport, f: Finding, label: string): string[] {
-  const lines = [`${label} ${f.check}${f.operationId ? ` — ${f.operationId}` : ''}`, `    rule:     ${f.rule}`, `    problem:  ${f.message}`];
+/** ` (published part)`: the label of the part a finding is about, as headings show it. */
+export function partOf(f: Finding): string {
+  return f.label ? ` (${f.label} part)` : '';
+}
+
+export function describeFinding(report: RunReport, f: Finding, heading: string): string[] {
+  const lines = [
+    `${heading} ${f.check}${f.operationId ? ` — ${f.operationId}` : ''}${partOf(f)}`,
+    `    rule:     ${f.rule}`,
+    `    ${f.severity === 'inconclusive' ? 'reason: ' : 'problem:'}  ${f.message}`,
+  ];
   if (f.exchange) {
     const { request, response, transportError } = f.exchange;
     lines.push(`    request:  ${request.method} ${request.url}`);
@@ -123,18 +137,32 @@ function grouped(findings: Finding[]): Finding[][] {
   return [...groups.values()];
 }
 
+function inconclusiveLines(report: RunReport): string[] {
+  const groups = grouped(report.inconclusive);
+  if (groups.length === 0) return [];
+  const lines = ['', `INCONCLUSIVE (rules the suite could not decide, so the run cannot pass): ${report.counts.inconclusive} in ${groups.length} rule(s)`];
+  for (const group of groups.slice(0, MAX_FAILURE_GROUPS)) {
+    const f = group[0] as Finding;
+    const reasons = [...new Set(group.map((g) => g.message))];
+    lines.push(`  ? ${f.check}${f.operationId ? ` — ${f.operationId}` : ''}: ${reasons.slice(0, 3).join('; ')}${reasons.length > 3 ? ` (+${reasons.length - 3} more reasons)` : ''}`);
+  }
+  if (groups.length > MAX_FAILURE_GROUPS) lines.push(`  … ${groups.length - MAX_FAILURE_GROUPS} more rules in the JSON report`);
+  return lines;
+}
+
 export function consoleReport(report: RunReport): string {
   const t = report.target;
+  const { failing, warning } = labelsBy(t.failOn);
   const lines: string[] = [
     '',
     `Conformance run against ${t.baseUrl}${t.mock ? ` (the mock${t.faults.length ? `, faults: ${t.faults.join(', ')}` : ''})` : ''}`,
-    `mode ${t.mode}, profile ${t.profile}, parts ${t.parts.join(',')}, seed ${t.seed}; ${report.requests} requests in ${(report.durationMs / 1000).toFixed(1)} s`,
+    `mode ${t.mode}, profile ${t.profile}, parts ${t.parts.join(',')}, seed ${t.seed}, fail on ${t.failOn} (${describeLabels(failing)} parts fail); ${report.requests} requests in ${(report.durationMs / 1000).toFixed(1)} s`,
     '',
     ...matrix(report),
   ];
   const failureGroups = grouped(report.failures);
   if (failureGroups.length > 0) {
-    lines.push('', `FAILURES (documented parts): ${report.counts.failed} failed check(s) in ${failureGroups.length} group(s)`);
+    lines.push('', `FAILURES (${describeLabels(failing)} parts): ${report.counts.failed} failed check(s) in ${failureGroups.length} group(s)`);
     for (const group of failureGroups.slice(0, MAX_FAILURE_GROUPS)) {
       lines.push('', ...describeFinding(report, group[0] as Finding, `✗ FAIL${group.length > 1 ? ` (${group.length}×)` : ''}`));
     }
@@ -143,20 +171,22 @@ export function consoleReport(report: RunReport): string {
   for (const error of report.suiteErrors) lines.push('', `✗ SUITE ERROR in "${error.test}":`, ...error.message.split('\n').slice(0, 15).map((l) => `    ${l}`));
   const warningGroups = grouped(report.warnings);
   if (warningGroups.length > 0) {
-    lines.push('', `WARNINGS (inferred parts, they do not fail the run): ${report.counts.warned} in ${warningGroups.length} group(s)`);
+    lines.push('', `WARNINGS (${describeLabels(warning)} parts, they do not fail the run): ${report.counts.warned} in ${warningGroups.length} group(s)`);
     for (const group of warningGroups.slice(0, MAX_FAILURE_GROUPS)) {
       const f = group[0] as Finding;
-      lines.push(`  ! ${f.check}${f.operationId ? ` — ${f.operationId}` : ''}${group.length > 1 ? ` (${group.length}×)` : ''}: ${f.message}`);
+      lines.push(`  ! ${f.check}${f.operationId ? ` — ${f.operationId}` : ''}${partOf(f)}${group.length > 1 ? ` (${group.length}×)` : ''}: ${f.message}`);
     }
     if (warningGroups.length > MAX_FAILURE_GROUPS) lines.push(`  … ${warningGroups.length - MAX_FAILURE_GROUPS} more groups in the JSON report`);
   }
+  lines.push(...inconclusiveLines(report));
   if (report.notes.length > 0) {
     lines.push('', 'NOT APPLICABLE / NOT SENT');
     for (const note of report.notes) lines.push(`  · ${note.area}: ${note.message}`);
   }
+  const c = report.counts;
   lines.push(
     '',
-    `${report.verdict === 'pass' ? 'PASS' : 'FAIL'}: ${report.counts.failed} failed, ${report.counts.warned} warnings, ${report.counts.passed} passed checks, ${report.suiteErrors.length} suite errors`,
+    `${report.verdict.toUpperCase()}: ${c.failed} failed, ${c.warned} warnings, ${c.inconclusive} inconclusive, ${c.passed} passed checks, ${report.suiteErrors.length} suite errors`,
   );
   return lines.join('\n');
 }

@@ -1,7 +1,9 @@
-// JUnit XML for CI: one testsuite per check, one testcase per operation (failures carry the
-// rule, the problem and the exchange), and the warnings on inferred parts in a testsuite of their
-// own as skipped testcases, so they show without failing the build.
+// JUnit XML for CI: one testsuite per check, one testcase per operation (a failure carries the
+// label of its part, the rule, the problem and the exchange; a rule the suite could not decide is
+// an error with its reason), and the warnings in a testsuite of their own as skipped testcases,
+// so they show without failing the build.
 import type { Finding } from '../record/finding.ts';
+import { describeLabels, labelsBy } from '../record/severity.ts';
 import { describeFinding } from './console-report.ts';
 import type { RunReport } from './run-report.ts';
 
@@ -10,51 +12,70 @@ export function escapeXml(text: string): string {
   return text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '').replace(/[<>&'"]/g, (c) => `&${{ '<': 'lt', '>': 'gt', '&': 'amp', "'": 'apos', '"': 'quot' }[c]};`);
 }
 
+function firstBy(findings: Finding[]): Map<string, Finding> {
+  const out = new Map<string, Finding>();
+  for (const f of findings) {
+    const key = `${f.check}\u0000${f.operationId ?? '(all operations)'}`;
+    if (!out.has(key)) out.set(key, f);
+  }
+  return out;
+}
+
 export function junitReport(report: RunReport): string {
-  const byCheck = new Map<string, Map<string, { fail: number; warn: number; pass: number }>>();
+  const byCheck = new Map<string, Map<string, { fail: number; warn: number; pass: number; inconclusive: number }>>();
   for (const [key, tally] of Object.entries(report.tallies)) {
     const [op, check] = key.split('\u0000') as [string, string];
-    if (tally.pass + tally.fail + tally.warn === 0) continue;
+    if (tally.pass + tally.fail + tally.warn + tally.inconclusive === 0) continue;
     const cases = byCheck.get(check) ?? new Map();
     cases.set(op === '' ? '(all operations)' : op, tally);
     byCheck.set(check, cases);
   }
-  const firstFailure = new Map<string, Finding>();
-  for (const f of report.failures) {
-    const key = `${f.check}\u0000${f.operationId ?? '(all operations)'}`;
-    if (!firstFailure.has(key)) firstFailure.set(key, f);
-  }
+  const firstFailure = firstBy(report.failures);
+  const firstInconclusive = firstBy(report.inconclusive);
   const suites: string[] = [];
   let totalTests = 0;
   let totalFailures = 0;
+  let totalErrors = 0;
   for (const [check, cases] of [...byCheck].sort(([a], [b]) => a.localeCompare(b))) {
     const testcases: string[] = [];
     let failures = 0;
+    let errors = 0;
     for (const [op, tally] of [...cases].sort(([a], [b]) => a.localeCompare(b))) {
       const name = `${check} ${op}`;
+      const open = `    <testcase classname="conformance.${escapeXml(check)}" name="${escapeXml(name)}">`;
       if (tally.fail > 0) {
         failures++;
         const f = firstFailure.get(`${check}\u0000${op}`);
         const text = f ? describeFinding(report, f, 'FAIL').join('\n') : `${tally.fail} failure(s)`;
-        testcases.push(
-          `    <testcase classname="conformance.${escapeXml(check)}" name="${escapeXml(name)}"><failure message="${escapeXml(f?.message ?? `${tally.fail} failed`)}" type="${escapeXml(check)}">${escapeXml(text)}</failure></testcase>`,
-        );
+        const message = f ? `${f.label ? `${f.label} part: ` : ''}${f.message}` : `${tally.fail} failed`;
+        testcases.push(`${open}<failure message="${escapeXml(message)}" type="${escapeXml(check)}">${escapeXml(text)}</failure></testcase>`);
+      } else if (tally.inconclusive > 0) {
+        errors++;
+        const f = firstInconclusive.get(`${check}\u0000${op}`);
+        const text = f ? describeFinding(report, f, 'INCONCLUSIVE').join('\n') : `${tally.inconclusive} inconclusive`;
+        testcases.push(`${open}<error message="${escapeXml(`inconclusive: ${f?.message ?? 'the rule could not be decided'}`)}" type="inconclusive">${escapeXml(text)}</error></testcase>`);
       } else testcases.push(`    <testcase classname="conformance.${escapeXml(check)}" name="${escapeXml(name)}"/>`);
     }
     totalTests += cases.size;
     totalFailures += failures;
-    suites.push(`  <testsuite name="${escapeXml(check)}" tests="${cases.size}" failures="${failures}" errors="0" skipped="0">\n${testcases.join('\n')}\n  </testsuite>`);
+    totalErrors += errors;
+    suites.push(`  <testsuite name="${escapeXml(check)}" tests="${cases.size}" failures="${failures}" errors="${errors}" skipped="0">\n${testcases.join('\n')}\n  </testsuite>`);
   }
+  const warningLabels = describeLabels(labelsBy(report.target.failOn).warning);
   const warnings = report.warnings.map(
     (f, i) =>
-      `    <testcase classname="conformance.warnings" name="${escapeXml(`${i + 1} ${f.check} ${f.operationId ?? ''}`)}"><skipped message="${escapeXml(`warning (inferred part): ${f.message}`)}"/></testcase>`,
+      `    <testcase classname="conformance.warnings" name="${escapeXml(`${i + 1} ${f.check} ${f.operationId ?? ''}`)}"><skipped message="${escapeXml(`warning (${f.label ?? 'inferred'} part): ${f.message}`)}"/></testcase>`,
   );
   if (warnings.length > 0) {
-    suites.push(`  <testsuite name="warnings (inferred parts)" tests="${warnings.length}" failures="0" errors="0" skipped="${warnings.length}">\n${warnings.join('\n')}\n  </testsuite>`);
+    suites.push(`  <testsuite name="warnings (${escapeXml(warningLabels)} parts)" tests="${warnings.length}" failures="0" errors="0" skipped="${warnings.length}">\n${warnings.join('\n')}\n  </testsuite>`);
   }
-  const errors = report.suiteErrors.map(
+  const suiteErrors = report.suiteErrors.map(
     (e) => `    <testcase classname="conformance.suite" name="${escapeXml(e.test)}"><error message="suite error">${escapeXml(e.message)}</error></testcase>`,
   );
-  if (errors.length > 0) suites.push(`  <testsuite name="suite errors" tests="${errors.length}" failures="0" errors="${errors.length}" skipped="0">\n${errors.join('\n')}\n  </testsuite>`);
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="conformance" tests="${totalTests + warnings.length + errors.length}" failures="${totalFailures}" errors="${errors.length}" time="${(report.durationMs / 1000).toFixed(3)}">\n${suites.join('\n')}\n</testsuites>\n`;
+  if (suiteErrors.length > 0) {
+    suites.push(`  <testsuite name="suite errors" tests="${suiteErrors.length}" failures="0" errors="${suiteErrors.length}" skipped="0">\n${suiteErrors.join('\n')}\n  </testsuite>`);
+  }
+  const tests = totalTests + warnings.length + suiteErrors.length;
+  const errors = totalErrors + suiteErrors.length;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="conformance" tests="${tests}" failures="${totalFailures}" errors="${errors}" time="${(report.durationMs / 1000).toFixed(3)}">\n${suites.join('\n')}\n</testsuites>\n`;
 }

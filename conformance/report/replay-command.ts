@@ -1,5 +1,6 @@
 // The command that reruns one suite test, replaying the fast-check run a finding came from.
 import type { Finding } from '../record/finding.ts';
+import { DEFAULT_FAIL_ON } from '../record/severity.ts';
 import type { RunReport } from './run-report.ts';
 
 /** vitest matches the full name (the part's describe, a space, the test), so the pattern anchors at the end. */
@@ -17,7 +18,9 @@ export function replayCommand(report: RunReport, finding: Finding): string | und
   const flags: string[] = [];
   if (t.mock) for (const fault of t.faults) flags.push(`--fault ${fault}`);
   else flags.push(`--base-url ${t.baseUrl}`, '--token "$CONFORMANCE_TOKEN"');
-  flags.push(`--mode ${t.mode}`, `--seed=${t.seed}`, `--only ${shellQuote(escapePattern(finding.test))}`);
+  flags.push(`--mode ${t.mode}`, `--seed=${t.seed}`);
+  if (t.failOn !== DEFAULT_FAIL_ON) flags.push(`--fail-on ${t.failOn}`);
+  flags.push(`--only ${shellQuote(escapePattern(finding.test))}`);
   if (finding.replay) {
     const r = finding.replay;
     flags.push(`--replay=${shellQuote(`${r.seed}/${r.path}${r.commands ? `/${r.commands}` : ''}`)}`);

@@ -6,7 +6,8 @@ import { randomBytes } from 'node:crypto';
 import { anchor, examplePlan, type RequestPlan } from '../arbitraries/request.ts';
 import type { SuiteOperation } from '../contract/operation.ts';
 import type { Answer } from '../http/client.ts';
-import { notApplicable, recordRule, type RuleCheck } from '../record/rule.ts';
+import { readResource } from '../contract/fields.ts';
+import { inconclusive, notApplicable, recordRule, type RuleCheck } from '../record/rule.ts';
 import { planOptions, sendAndClean, suite } from '../suite/context.ts';
 import { withTenant } from '../target/target.ts';
 import { describeAnswer, expectStatus, isSuccess } from './verdicts.ts';
@@ -102,11 +103,16 @@ export async function checkRevocation(probe: SuiteOperation): Promise<void> {
     return;
   }
   const created: Answer = await client.send({ op: create, json: { name: 'conformance revocation check', permissions: ['*'] } });
-  const data = (created.json as { data?: { uuid?: string; token?: string } } | undefined)?.data;
-  if (!isSuccess(created) || !data?.uuid || !data.token) {
+  if (!isSuccess(created)) {
     notApplicable(AUTH_REVOKED, create.operationId, `a token could not be created to revoke (${describeAnswer(created)})`);
     return;
   }
+  const read = readResource<{ uuid: unknown; token: unknown }>(create, created.response?.status ?? 0, created.json, ['uuid', 'token']);
+  if (!read.ok || typeof read.value.uuid !== 'string' || typeof read.value.token !== 'string') {
+    inconclusive(AUTH_REVOKED, create.operationId, read.ok ? 'the created token has no string uuid and token' : read.reason, created);
+    return;
+  }
+  const data = { uuid: read.value.uuid, token: read.value.token };
   const before = await client.send({ ...planOptions(probe, plan), token: data.token });
   const revoked = await client.send({ op: revoke, pathParams: { uuid: data.uuid } });
   const after = await client.send({ ...planOptions(probe, plan), token: data.token });

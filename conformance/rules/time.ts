@@ -5,10 +5,11 @@
 // date-time without an offset is read in the applied zone (rule 2).
 import { DateTime } from 'luxon';
 import { anchor, examplePlan, type RequestPlan } from '../arbitraries/request.ts';
+import { listItems, type Read } from '../contract/fields.ts';
 import type { SuiteOperation } from '../contract/operation.ts';
 import { collectTemporal, type TemporalValue } from '../contract/temporal.ts';
 import type { Answer } from '../http/client.ts';
-import { notApplicable, recordRule, type RuleCheck } from '../record/rule.ts';
+import { inconclusive, notApplicable, recordRule, type RuleCheck } from '../record/rule.ts';
 import { planOptions, suite } from '../suite/context.ts';
 import { describeAnswer, isSuccess } from './verdicts.ts';
 import { otherZone, sameZone, UNKNOWN_ZONES, WINDOWS_NAMES } from './zones.ts';
@@ -122,9 +123,12 @@ async function listCalls(op: SuiteOperation, query: Record<string, string>, zone
   return suite().client.send({ op, query, headers: { 'x-timezone': zone } });
 }
 
-function items(answer: Answer): CallItem[] {
-  const list = (answer.json as { data?: { items?: unknown } } | undefined)?.data?.items;
-  return Array.isArray(list) ? (list as CallItem[]) : [];
+/** The calls a list answer holds, each with its conversation_uuid and created_at, where the contract puts them. */
+function items(op: SuiteOperation, answer: Answer): Read<CallItem[]> {
+  const status = answer.response?.status ?? 0;
+  if (status < 200 || status >= 300) return { ok: false, reason: `listing the calls answered ${describeAnswer(answer)}` };
+  const list = listItems<CallItem>(op, status, answer.json, ['conversation_uuid', 'created_at']);
+  return list.ok ? { ok: true, value: list.value.items } : list;
 }
 
 /**
@@ -136,13 +140,22 @@ export async function checkWallClockInput(): Promise<void> {
   const { contract, target, client } = suite();
   const list = contract.byId.get('listCalls');
   if (!list) return notApplicable(TIME_WALL_CLOCK, undefined, 'the contract has no call list');
-  let call = items(await client.send({ op: list, query: { per_page: '1' } }))[0];
+  const firstCall = async (): Promise<CallItem | undefined | null> => {
+    const answer = await client.send({ op: list, query: { per_page: '1' } });
+    const read = items(list, answer);
+    if (read.ok) return read.value[0];
+    inconclusive(TIME_WALL_CLOCK, list.operationId, read.reason, answer);
+    return null;
+  };
+  let call = await firstCall();
+  if (call === null) return;
   const start = contract.byId.get('startCall');
   if (!call && target.mode === 'full' && start) {
     const { plan, unsafe } = anchor(start, examplePlan(start, 1), target);
     if (!unsafe) {
       await client.send({ ...planOptions(start, plan), expectation: { kind: 'accepted', part: start.contract, rule: TIME_WALL_CLOCK.rule, what: 'a call to list' } });
-      call = items(await client.send({ op: list, query: { per_page: '1' } }))[0];
+      call = await firstCall();
+      if (call === null) return;
     }
   }
   if (!call) return notApplicable(TIME_WALL_CLOCK, list.operationId, 'the workspace has no call to filter on (full mode starts one)');
@@ -158,7 +171,12 @@ export async function checkWallClockInput(): Promise<void> {
   ];
   for (const [what, query, included] of cases) {
     const answer = await listCalls(list, query, zone);
-    const found = items(answer).some((c) => c.conversation_uuid === call.conversation_uuid);
+    const read = items(list, answer);
+    if (!read.ok && isSuccess(answer)) {
+      inconclusive(TIME_WALL_CLOCK, list.operationId, `${what}: ${read.reason}`, answer);
+      continue;
+    }
+    const found = read.ok && read.value.some((c) => c.conversation_uuid === call.conversation_uuid);
     const ok = isSuccess(answer) && found === included;
     recordRule(TIME_WALL_CLOCK, list.operationId, ok ? true : { message: `${what}: the call (created ${call.created_at}) was ${found ? 'listed' : 'not listed'} (${describeAnswer(answer)})`, part: list.contract }, answer);
   }

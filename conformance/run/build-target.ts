@@ -51,6 +51,7 @@ async function mockFacts(control: string, tenant: MockTenant) {
 export async function buildTarget(options: RunOptions): Promise<BuiltTarget> {
   const common = {
     profile: options.profile,
+    failOn: options.failOn,
     parts: options.parts,
     seed: options.seed,
     insecure: options.insecure,

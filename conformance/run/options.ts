@@ -1,6 +1,8 @@
 // The command line of `npm run conformance` (node:util parseArgs), each flag also readable from
 // an environment variable for CI. A usage mistake is reported with the flag it concerns.
 import { parseArgs } from 'node:util';
+import { isLabel, type Label, LABELS } from '../../contract/labels.ts';
+import { DEFAULT_FAIL_ON } from '../record/severity.ts';
 import { MODES, type Mode, PARTS, PROFILES, type Profile, type SuitePart } from '../target/target.ts';
 
 export interface RunOptions {
@@ -12,6 +14,8 @@ export interface RunOptions {
   mode: Mode | undefined;
   acceptCosts: boolean;
   profile: Profile;
+  /** The least authoritative label whose findings fail the run. */
+  failOn: Label;
   parts: SuitePart[];
   seed: number;
   replay: { seed: number; path: string; commands?: string } | undefined;
@@ -41,6 +45,11 @@ const FLAGS = {
   mode: { type: 'string', env: 'CONFORMANCE_MODE', help: 'readonly | safe | full (default: readonly; full against the mock)' },
   'accept-costs': { type: 'boolean', env: 'CONFORMANCE_ACCEPT_COSTS', help: 'opt in to full mode against a real deployment (calls, SMS, WhatsApp, email)' },
   profile: { type: 'string', env: 'CONFORMANCE_PROFILE', help: 'quick | default | thorough (amount of generated data)' },
+  'fail-on': {
+    type: 'string',
+    env: 'CONFORMANCE_FAIL_ON',
+    help: `${LABELS.join(' | ')}: findings on parts with this label or a more authoritative one fail the run, the rest warn (default ${DEFAULT_FAIL_ON})`,
+  },
   parts: { type: 'string', env: 'CONFORMANCE_PARTS', help: `comma list of ${PARTS.join(', ')} (default: all)` },
   seed: { type: 'string', env: 'CONFORMANCE_SEED', help: 'run seed (default: random, printed)' },
   replay: { type: 'string', env: 'CONFORMANCE_REPLAY', help: 'seed/path[/commands] of a reported failure (use with --only)' },
@@ -61,7 +70,7 @@ const FLAGS = {
 
 export function usage(): string {
   const lines = Object.entries(FLAGS).map(([name, f]) => `  --${name.padEnd(20)} ${f.help}${f.env ? ` [${f.env}]` : ''}`);
-  return `Usage: npm run conformance -- [flags]\n\n${lines.join('\n')}\n\nExit code 0 only when no documented check failed.`;
+  return `Usage: npm run conformance -- [flags]\n\n${lines.join('\n')}\n\nExit codes: 0 PASS (nothing failed, nothing inconclusive); 1 FAIL (a check failed at the --fail-on label, or the suite broke); 2 a usage mistake; 3 INCOMPLETE (nothing failed, but a rule could not be decided).`;
 }
 
 function truthy(value: string | undefined): boolean {
@@ -90,6 +99,8 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): RunOptions
   if (mode !== undefined && !MODES.includes(mode as Mode)) throw new UsageError(`--mode must be one of ${MODES.join(', ')} (got "${mode}")`);
   const profile = str('profile') ?? 'default';
   if (!PROFILES.includes(profile as Profile)) throw new UsageError(`--profile must be one of ${PROFILES.join(', ')} (got "${profile}")`);
+  const failOn = str('fail-on') ?? DEFAULT_FAIL_ON;
+  if (!isLabel(failOn)) throw new UsageError(`--fail-on must be one of ${LABELS.join(', ')} (got "${failOn}")`);
   const partsText = str('parts');
   const parts = partsText === undefined ? [...PARTS] : partsText.split(',').map((p) => p.trim()).filter(Boolean);
   const unknownPart = parts.find((p) => !PARTS.includes(p as SuitePart));
@@ -122,6 +133,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): RunOptions
     mode: mode as Mode | undefined,
     acceptCosts: bool('accept-costs'),
     profile: profile as Profile,
+    failOn,
     parts: parts as SuitePart[],
     seed,
     replay: parseReplay(str('replay')),

@@ -1,6 +1,7 @@
 // When the target is the mock, what the suite may rely on in a tenant (an agent with a call
-// number, a member's email, an active WhatsApp template setting, member zones) is read from the
-// mock's control API snapshot, over HTTP. Against a real deployment the QA team gives it (--data).
+// number, a member's email, an active WhatsApp template setting, an approved template the agent
+// can send, member zones) is read from the mock's control API snapshot, over HTTP. Against a real
+// deployment the QA team gives it (--data).
 import { request } from 'undici';
 import type { TargetData } from './target.ts';
 
@@ -8,8 +9,9 @@ interface SnapshotState {
   slug?: string;
   timezone?: string;
   members?: Array<{ email?: string; timezone?: string | null }>;
-  agents?: Array<{ uuid?: string; channels?: { call?: string | null } }>;
+  agents?: Array<{ uuid?: string; channels?: { call?: string | null; whatsapp?: { waba_id?: string } | null } }>;
   template_settings?: Array<{ uuid?: string; status?: string }>;
+  whatsapp_templates?: Array<{ uuid?: string; status?: string; waba_id?: string }>;
 }
 
 export interface MockTenantFacts {
@@ -31,6 +33,9 @@ export async function readMockTenant(controlUrl: string, slug: string): Promise<
   if (member?.email) data.member_email = member.email;
   const setting = state.template_settings?.find((s) => s.status === 'active' && typeof s.uuid === 'string');
   if (setting?.uuid) data.whatsapp_template_setting_uuid = setting.uuid;
+  const waba = agent?.channels?.whatsapp?.waba_id;
+  const template = state.whatsapp_templates?.find((t) => t.status === 'APPROVED' && t.waba_id === waba && typeof t.uuid === 'string');
+  if (waba && template?.uuid) data.whatsapp_template_uuid = template.uuid;
   const memberZones = new Map<string, string | null>();
   for (const m of state.members ?? []) if (m.email) memberZones.set(m.email.toLowerCase(), m.timezone ?? null);
   return { data, memberZones };

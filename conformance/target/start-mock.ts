@@ -68,19 +68,24 @@ function readDescription(child: ChildProcess): Promise<MockDescription> {
     child.stderr?.on('data', (chunk: Buffer) => {
       err += chunk.toString();
     });
-    child.once('exit', (code) => fail(new Error(`the mock exited with code ${code}\n${err}`)));
-    child.stdout?.on('data', (chunk: Buffer) => {
+    const early = (code: number | null) => fail(new Error(`the mock exited with code ${code}\n${err}`));
+    child.once('exit', early);
+    // Only the first line describes the mock; what it prints later (stopping, stopped) is drained unread.
+    const onData = (chunk: Buffer) => {
       out += chunk.toString();
       const newline = out.indexOf('\n');
       if (newline === -1) return;
       clearTimeout(timer);
-      child.removeAllListeners('exit');
+      child.off('exit', early);
+      child.stdout?.off('data', onData);
+      child.stdout?.resume();
       try {
         resolvePromise(JSON.parse(out.slice(0, newline)) as MockDescription);
       } catch (error) {
         fail(new Error(`the mock printed no JSON line: ${(error as Error).message}\n${out}${err}`));
       }
-    });
+    };
+    child.stdout?.on('data', onData);
   });
 }
 

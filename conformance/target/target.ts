@@ -1,6 +1,7 @@
 // The target of a run: the base URL (tenant subdomain included), the tokens, the mode and what the
 // suite may rely on in the workspace. The CLI writes it to a file; the suite's worker reads it.
 import { readFileSync } from 'node:fs';
+import type { Label } from '../../contract/labels.ts';
 
 /** readonly: only requests that change nothing; safe: creates only what it deletes again; full: everything, costs included. */
 export type Mode = 'readonly' | 'safe' | 'full';
@@ -18,8 +19,10 @@ export interface TargetData {
   agent_uuid?: string;
   /** A member's login email (operations that act for a person, with a workspace token). */
   member_email?: string;
-  /** An active WhatsApp template setting (template sends). */
+  /** An active WhatsApp template setting (text listings, template setting checks). */
   whatsapp_template_setting_uuid?: string;
+  /** An approved WhatsApp template on the business account of the agent's WhatsApp number (template sends). */
+  whatsapp_template_uuid?: string;
   /** Where real sends may go in full mode: the QA team's own phone and inbox. */
   send_to?: { phone?: string; email?: string };
 }
@@ -39,6 +42,8 @@ export interface Target {
   userZone?: string;
   mode: Mode;
   profile: Profile;
+  /** Findings on parts with this label or a more authoritative one fail the run (`--fail-on`). */
+  failOn: Label;
   parts: SuitePart[];
   seed: number;
   replay?: { seed: number; path: string; commands?: string };

@@ -10,14 +10,26 @@ export class ApiError extends Error {
   readonly details: string;
   readonly field: string | undefined;
   readonly retryAfter: number | undefined;
+  /**
+   * An answer of the HTTP layer that no operation of the contract lists (415, 408): rendered in
+   * Shape B whatever the operation, and not checked against the operation's responses.
+   */
+  readonly outsideContract: boolean;
 
-  constructor(status: number, code: ErrorCode, message: string, details: string, extra: { field?: string; retryAfter?: number } = {}) {
+  constructor(
+    status: number,
+    code: ErrorCode,
+    message: string,
+    details: string,
+    extra: { field?: string; retryAfter?: number; outsideContract?: boolean } = {},
+  ) {
     super(message);
     this.status = status;
     this.code = code;
     this.details = details;
     this.field = extra.field;
     this.retryAfter = extra.retryAfter;
+    this.outsideContract = extra.outsideContract === true;
   }
 }
 
@@ -29,6 +41,8 @@ export const errors = {
   invalidToken: () => new ApiError(401, 'INVALID_AUTH_TOKEN', 'Invalid authentication token', 'The token is wrong, revoked or malformed.'),
   forbidden: (permission: string) =>
     new ApiError(403, 'FORBIDDEN', 'Insufficient permissions', `The token lacks the permission ${permission}.`),
+  /** A workspace policy refuses the operation (e.g. ANALYTICS_MESSAGES_EXPORT `disabled`). */
+  policyForbidden: (details: string) => new ApiError(403, 'FORBIDDEN', 'Insufficient permissions', details),
   notFound: (what: string) => new ApiError(404, 'RESOURCE_NOT_FOUND', `${what} not found`, `No ${what.toLowerCase()} with that identifier exists in this workspace.`),
   tenantNotFound: (tenant: string) =>
     new ApiError(404, 'RESOURCE_NOT_FOUND', 'Workspace not found', `No workspace is addressed by the subdomain "${tenant}".`),

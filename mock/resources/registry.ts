@@ -2,13 +2,17 @@
 // or FROM_EXAMPLE (the spec example, marked X-Mock-Source: example) until its handler lands.
 // The type requires an entry for every operation; test/mock/registry.test.ts checks both ways.
 import { FROM_EXAMPLE, type HandlerRegistry } from '../core/handler.ts';
+import { analyticsHandlers } from './analytics/handlers.ts';
+import { agentHandlers } from './agents/handlers.ts';
+import { appointmentHandlers } from './appointments/handlers.ts';
 import { builderAgentHandlers } from './builder-agents/handlers.ts';
 import { builderHandlers } from './builders/handlers.ts';
 import { campaignHandlers } from './campaigns/handlers.ts';
 import { callsHandlers } from './calls/handlers.ts';
 import { coachingHandlers } from './coaching/handlers.ts';
+import { conversationHandlers } from './conversations/handlers.ts';
 import { listingHandlers } from './listings/handlers.ts';
-import { actionLogHandlers } from './logs/handlers.ts';
+import { logHandlers } from './logs/handlers.ts';
 import { messagingHandlers } from './messaging/handlers.ts';
 import { tokenHandlers } from './tokens/handlers.ts';
 import { whatsappHandlers } from './whatsapp/handlers.ts';
@@ -20,7 +24,6 @@ export const handlers = {
   createDataTable: FROM_EXAMPLE,
   createPhoneNumberTrunk: FROM_EXAMPLE,
   deleteDataTableRecords: FROM_EXAMPLE,
-  exportAnalyticsMessages: FROM_EXAMPLE,
   getAgentEvaluateSettings: FROM_EXAMPLE,
   getAssistantSession: FROM_EXAMPLE,
   getDataImportJob: FROM_EXAMPLE,
@@ -32,16 +35,10 @@ export const handlers = {
   importDataFromFile: FROM_EXAMPLE,
   importDataFromText: FROM_EXAMPLE,
   importDataFromWebsite: FROM_EXAMPLE,
-  listApiRequestLogs: FROM_EXAMPLE,
-  listAppointments: FROM_EXAMPLE,
   listAvailableQueueEndpoints: FROM_EXAMPLE,
   listDataTableFields: FROM_EXAMPLE,
   listPhoneNumberRates: FROM_EXAMPLE,
-  listWebhookDeliveryLogs: FROM_EXAMPLE,
   releaseAssistantEmailChannel: FROM_EXAMPLE,
-  replyToConversation: FROM_EXAMPLE,
-  replyToInstagramConversation: FROM_EXAMPLE,
-  replyToMessengerConversation: FROM_EXAMPLE,
   syncDataTable: FROM_EXAMPLE,
   unbindAgentInstagram: FROM_EXAMPLE,
   updateAgentEvaluateSettings: FROM_EXAMPLE,
@@ -50,13 +47,17 @@ export const handlers = {
   updateEvaluateSettings: FROM_EXAMPLE,
   updatePhoneNumberTrunk: FROM_EXAMPLE,
   updateQueue: FROM_EXAMPLE,
-  ...actionLogHandlers,
+  ...analyticsHandlers,
+  ...agentHandlers,
+  ...appointmentHandlers,
   ...builderAgentHandlers,
   ...builderHandlers,
   ...callsHandlers,
   ...campaignHandlers,
   ...coachingHandlers,
+  ...conversationHandlers,
   ...listingHandlers,
+  ...logHandlers,
   ...messagingHandlers,
   ...tokenHandlers,
   ...whatsappHandlers,

@@ -3,10 +3,13 @@
 // return them as they are.
 // The API's types with date-time values as Date (generated/api-instants.ts).
 import type { components } from '../../generated/api-instants.ts';
+import type { AgentWebhookRecord } from '../resources/agents/webhook-record.ts';
 import type { BuilderAgentRecord } from '../resources/builder-agents/agent-state.ts';
 import type { BuilderAppRecord } from '../resources/builders/app-record.ts';
+import type { CallRecord } from '../resources/calls/call-state.ts';
 import type { CampaignDetailsRecord } from '../resources/campaigns/records.ts';
 import type { ListingRecord, ListingTaskRecord } from '../resources/listings/records.ts';
+import type { ActionLogRecord, ApiLogRecord, WebhookDeliveryRecord } from '../resources/logs/records.ts';
 
 export type Schemas = components['schemas'];
 
@@ -86,6 +89,12 @@ export interface ConversationRecord {
   agent_uuid: string | null;
   session_uuid: string;
   created_at: Date;
+  /** The campaign that started the conversation (absent: none); analytics attribute its calls, sessions and messages to it. */
+  campaign_uuid?: string | null;
+  /** A messaging conversation's status (absent: Active); a call conversation's follows its call. */
+  status?: 'Active' | 'Closed';
+  /** The contact's Instagram- or page-scoped user id, on Instagram and Messenger conversations. */
+  contact_channel_id?: string;
 }
 
 /** A message of the analytics export (seed "Analytics message row"), inbound or outbound. */
@@ -115,6 +124,8 @@ export interface WorkspaceState {
   user_tokens: UserTokenRecord[];
   contacts: Contact[];
   agents: Agent[];
+  /** Webhooks registered on agents, with their full secrets (masked on the way out). */
+  agent_webhooks: AgentWebhookRecord[];
   phone_numbers: PhoneNumberRecord[];
   email_addresses: EmailAddressRecord[];
   whatsapp_templates: Array<Schemas['WhatsappTemplate']>;
@@ -122,9 +133,9 @@ export interface WorkspaceState {
   campaigns: Array<Schemas['Campaign'] & { campaign_type?: string | null }>;
   queues: Array<Schemas['Queue']>;
   conversations: ConversationRecord[];
-  calls: Array<Schemas['Call']>;
+  calls: CallRecord[];
+  /** Outbound messages of the send operations (SMS, WhatsApp templates, email). */
   messages: Array<Schemas['MessagingMessage']>;
-  whatsapp_messages: Array<Schemas['WhatsappTemplateMessage']>;
   message_rows: MessageRow[];
   outbound: OutboundRecord[];
   /** Builder agent conversations (their app is in `builders`). */
@@ -137,8 +148,14 @@ export interface WorkspaceState {
   /** Campaign tasks queued by listings, one per contact. */
   listing_tasks: ListingTaskRecord[];
   coaching_agents: Array<Schemas['CoachingAgent']>;
-  /** Workflow and intent rows of the action log feed (task rows come from listing_tasks). */
-  action_logs: Array<Schemas['LogsActionDetail']>;
+  /** Rows of the action log feed: workflow runs, intents, past campaign tasks (listing tasks come from listing_tasks). */
+  action_logs: ActionLogRecord[];
+  /** Inbound API requests of the API log feed. */
+  api_logs: ApiLogRecord[];
+  /** Outbound webhook deliveries of the webhooks log feed. */
+  webhook_deliveries: WebhookDeliveryRecord[];
+  /** Appointments with contacts, as GET /api/v1/appointments lists them. */
+  appointments: Array<Schemas['Appointment']>;
 }
 
 /**
@@ -149,6 +166,7 @@ export const OPTIONAL_COLLECTIONS = [
   'user_tokens',
   'contacts',
   'agents',
+  'agent_webhooks',
   'phone_numbers',
   'email_addresses',
   'whatsapp_templates',
@@ -158,7 +176,6 @@ export const OPTIONAL_COLLECTIONS = [
   'conversations',
   'calls',
   'messages',
-  'whatsapp_messages',
   'message_rows',
   'outbound',
   'builder_agents',
@@ -168,6 +185,9 @@ export const OPTIONAL_COLLECTIONS = [
   'listing_tasks',
   'coaching_agents',
   'action_logs',
+  'api_logs',
+  'webhook_deliveries',
+  'appointments',
 ] as const satisfies ReadonlyArray<keyof WorkspaceState>;
 
 /** Fills what a fixture leaves out: empty collections, default policies and sending pace. */

@@ -61,9 +61,9 @@ describe('invalid variants', () => {
   it('name the seed codes for a missing field, a broken E.164 number and a malformed uuid', () => {
     const sms = mutationsOf(contract, op('sendSms'), examplePlan(op('sendSms')));
     const find = (kind: string, field: string) => sms.find((m) => m.kind === kind && m.field === field);
-    expect(find('missing-required', 'to')?.codes).toEqual(['VALIDATION_ERROR']);
-    expect(find('bad-format', 'to')?.codes).toEqual(['INVALID_FORMAT']);
-    expect(find('malformed-uuid', 'agent_uuid')?.codes).toEqual(['INVALID_UUID']);
+    expect(find('missing-required', 'phoneNumber')?.codes).toEqual(['VALIDATION_ERROR']);
+    expect(find('bad-format', 'phoneNumber')?.codes).toEqual(['INVALID_FORMAT']);
+    expect(find('malformed-uuid', 'agentId')?.codes).toEqual(['INVALID_UUID']);
     expect(find('unknown-field', 'unexpected_field')?.codes).toEqual(['VALIDATION_ERROR']);
     const flow = mutationsOf(contract, op('getFlow'), examplePlan(op('getFlow')));
     expect(flow.filter((m) => m.kind === 'malformed-uuid').map((m) => [m.location, m.field, m.codes])).toContainEqual(['path', 'uuid', ['INVALID_UUID']]);
@@ -77,10 +77,10 @@ describe('invalid variants', () => {
   });
 
   it('are dropped when the change breaks a second rule elsewhere (not one fault)', () => {
-    const o = op('sendSms');
+    const o = op('sendEmailMessage');
     const plan = examplePlan(o, 1);
-    // `from` and `phone_number_uuid` together break the body's `not`, outside the `from` field.
-    const both = { ...(plan.body as object), from: 'not-a-number', phone_number_uuid: '3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60' };
+    // `from` and `email_address_uuid` together break the body's `not`, outside the `from` field.
+    const both = { ...(plan.body as object), from: 'not-an-address', email_address_uuid: '3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60' };
     expect(judgeRequest(o, { ...plan, body: both }, 'body', ['from'])).toBeUndefined();
   });
 });

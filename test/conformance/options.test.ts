@@ -21,6 +21,13 @@ describe('options', () => {
     expect(o.seed).toBe(42);
     expect(o.acceptCosts).toBe(true);
     expect(o.rate).toBe(900);
+    expect(o.failOn).toBe('published');
+  });
+
+  it('read the threshold label from --fail-on or CONFORMANCE_FAIL_ON, the flag first', () => {
+    expect(parseOptions(['--fail-on', 'documented'], {}).failOn).toBe('documented');
+    expect(parseOptions([], { CONFORMANCE_FAIL_ON: 'inferred' }).failOn).toBe('inferred');
+    expect(parseOptions(['--fail-on', 'published'], { CONFORMANCE_FAIL_ON: 'inferred' }).failOn).toBe('published');
   });
 
   it('parse a replay of seed, path and command sequence', () => {
@@ -35,6 +42,7 @@ describe('options', () => {
     [['--base-url', 'not a url'], /not a URL/],
     [['--replay', 'abc'], /--replay/],
     [['--rate', '-1'], /--rate/],
+    [['--fail-on', 'seed'], /--fail-on must be one of documented, published, inferred/],
     [['--no-such-flag'], /no-such-flag/],
   ])('refuse %j', (argv, message) => {
     expect(() => parseOptions(argv, {})).toThrow(UsageError);
@@ -55,6 +63,7 @@ describe('options', () => {
     expect(target.tenant).toBe('acme');
     expect(target.generalPerMinute).toBe(900);
     expect(target.isMock).toBe(false);
+    expect(target.failOn).toBe('published');
   });
 
   it('refuse a base URL without a token, and faults against a deployment', async () => {

@@ -25,7 +25,7 @@ function apiAnswer(_req: IncomingMessage, res: ServerResponse): void {
 }
 
 function target(baseUrl: string, extra: Partial<Target> = {}): Target {
-  return { baseUrl, tenant: undefined, workspaceToken: 'x', mode: 'readonly', profile: 'quick', parts: ['tls'], seed: 1, generalPerMinute: 0, insecure: true, data: {}, isMock: false, ...extra };
+  return { baseUrl, tenant: undefined, workspaceToken: 'x', mode: 'readonly', profile: 'quick', failOn: 'published', parts: ['tls'], seed: 1, generalPerMinute: 0, insecure: true, data: {}, isMock: false, ...extra };
 }
 
 function verdicts(): Record<string, string> {

@@ -1,6 +1,7 @@
 // Builder agent rebuilds over real HTTP on a frozen mock clock (seed "States and transitions" >
 // Builder agent conversation): from `deployed` or `failed` to `processing`, the running app replaced
-// by a corrected version, the intent kept unless `replace_prompt`, 409 while a rebuild is
+// by a corrected version, the intent kept with the message appended (the published default of
+// `replace_prompt`, false) or replaced with `replace_prompt` true, 409 while a rebuild is
 // processing, and the fault `rebuild-no-409` that breaks that rule on purpose.
 import { describe, expect, it } from 'vitest';
 import { builderAgentHelpers, expectConflict, type Reply, useBuilderApi } from '../support/builder-api.ts';
@@ -24,7 +25,7 @@ async function previewOf(url: string): Promise<Reply> {
 const PROMPT = 'Build a dashboard of tomorrow\'s appointments [outcome:deployed] [delay:1000]';
 
 describe('rebuild keeping the intent', () => {
-  it('reopens the conversation, keeps the old app running, then replaces it with the corrected version', async () => {
+  it('reopens the conversation with the message appended to the intent, keeps the old app running, then replaces it', async () => {
     const uuid = await conversationIn('deployed');
     const before = (await poll(uuid)).body.data;
     const app = before.builder;
@@ -33,7 +34,8 @@ describe('rebuild keeping the intent', () => {
 
     const res = await rebuild(uuid, 'Make the reminder button blue.');
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ status: 'processing', prompt: before.prompt, questions: [] });
+    const intent = `${before.prompt}\n\nMake the reminder button blue.`;
+    expect(res.body.data).toMatchObject({ status: 'processing', prompt: intent, questions: [] });
     expect(res.body.data.builder).toMatchObject({ uuid: app.uuid, status: 'running' });
     expect((await previewOf(app.preview_url)).body).toContain('Revision 1');
 
@@ -42,7 +44,7 @@ describe('rebuild keeping the intent', () => {
     advance(1);
     const after = (await poll(uuid)).body.data;
     expect(after.status).toBe('deployed');
-    expect(after.prompt).toBe(before.prompt);
+    expect(after.prompt).toBe(intent);
     expect(after.message).toContain('revision 2');
     expect(after.builder).toMatchObject({ uuid: app.uuid, status: 'running', preview_url: app.preview_url });
 
@@ -64,6 +66,7 @@ describe('rebuild keeping the intent', () => {
     advance(10_000);
     const c = (await poll(uuid)).body.data;
     expect(c.status).toBe('deployed');
+    expect(c.prompt).toBe('A sign-up page [outcome:deployed] [delay:1000]\n\nFirst change.\n\nSecond change.');
     const changes = (await file(c.builder.uuid, 'CHANGES.md')).body.data.content;
     expect(changes).toContain('1. First change.');
     expect(changes).toContain('2. Second change.');
@@ -87,11 +90,14 @@ describe('rebuild with replace_prompt', () => {
     expect((await previewOf(c.builder.preview_url)).body).not.toContain('Add a footer.');
   });
 
-  it('replace_prompt false keeps the prompt, like leaving it out', async () => {
-    const uuid = (await create(PROMPT)).body.data.uuid;
+  it('replace_prompt false appends the message, like leaving it out', async () => {
+    const sent = (await create(PROMPT)).body.data.uuid;
+    const omitted = (await create(PROMPT)).body.data.uuid;
     advance(1_000);
-    const res = await rebuild(uuid, 'Use a larger font.', false);
-    expect(res.body.data.prompt).toBe(PROMPT);
+    const withFalse = await rebuild(sent, 'Use a larger font.', false);
+    const without = await rebuild(omitted, 'Use a larger font.');
+    expect(withFalse.body.data.prompt).toBe(`${PROMPT}\n\nUse a larger font.`);
+    expect(without.body.data.prompt).toBe(withFalse.body.data.prompt);
   });
 });
 

@@ -9,6 +9,12 @@ const setup = useBuilderApi(Date.parse('2026-03-10T08:00:00Z'));
 const { send, api, control, advance } = setup;
 const { create, poll, conversationIn } = builderAgentHelpers(setup);
 
+/** The uuids of a collection of the demo workspace acme (the fixtures), newest first. */
+function demo(collection: 'builders' | 'builder_agents'): string[] {
+  const records = setup.mock.store.get('acme')?.state[collection] ?? [];
+  return [...records].sort((a, b) => b.created_at.getTime() - a.created_at.getTime()).map((r) => r.uuid);
+}
+
 describe('the realistic default sequence', () => {
   it('creates in processing, then gathering, awaiting_approval and deployed as the clock moves and the client acts', async () => {
     const created = await create('Build a dashboard of tomorrow\'s appointments with a WhatsApp reminder button.');
@@ -24,7 +30,7 @@ describe('the realistic default sequence', () => {
     expect(gathering.questions).toHaveLength(2);
     expect(gathering.updated_at).toBe('2026-03-10T09:00:04+01:00');
 
-    const answered = await api('POST', `/builder-agents/${c.uuid}/answers`, { answers: ['The front desk team.', 'The table "Reminders".'] });
+    const answered = await api('POST', `/builder-agents/${c.uuid}/answers`, { message: 'The front desk team. Store them in the table "Reminders".' });
     expect(answered.status).toBe(200);
     expect(answered.body.data).toMatchObject({ status: 'processing', questions: [] });
 
@@ -33,7 +39,7 @@ describe('the realistic default sequence', () => {
     advance(1);
     const plan = (await poll(c.uuid)).body.data;
     expect(plan.status).toBe('awaiting_approval');
-    expect(plan.message).toContain('The table "Reminders".');
+    expect(plan.message).toContain('With your answers: The front desk team. Store them in the table "Reminders".');
 
     const approved = await api('POST', `/builder-agents/${c.uuid}/approve`);
     expect(approved.status).toBe(200);
@@ -51,19 +57,26 @@ describe('the realistic default sequence', () => {
     expect(preview.status).toBe(200);
 
     const listed = await api('GET', '/builders');
-    expect(listed.body.data.items.map((b: { uuid: string }) => b.uuid)).toEqual([deployed.builder.uuid]);
+    expect(listed.body.data.data.map((b: { uuid: string }) => b.uuid)).toEqual([deployed.builder.uuid, ...demo('builders').filter((u) => u !== deployed.builder.uuid)]);
   });
 
   it('uses the given name, and lists newest first with a status filter', async () => {
+    const fixtures = demo('builder_agents');
+    expect(fixtures.length).toBeGreaterThan(0);
     const first = (await create('First app [outcome:failed] [delay:10]', 'Alpha')).body.data;
     advance(1_000);
     const second = (await create('Second app', 'Beta')).body.data;
     expect(first.name).toBe('Alpha');
     const all = await api('GET', '/builder-agents');
-    expect(all.body.data.items.map((c: { uuid: string }) => c.uuid)).toEqual([second.uuid, first.uuid]);
-    expect(all.body.data.pagination).toEqual({ page: 1, per_page: 25, total: 2, total_pages: 1 });
+    const { data: items, ...paging } = all.body.data;
+    expect(items.map((c: { uuid: string }) => c.uuid)).toEqual([second.uuid, first.uuid, ...fixtures]);
+    const total = fixtures.length + 2;
+    expect(paging).toEqual({ current_page: 1, last_page: 1, per_page: 15, total });
     const failed = await api('GET', '/builder-agents?status=failed');
-    expect(failed.body.data.items.map((c: { uuid: string }) => c.uuid)).toEqual([first.uuid]);
+    expect(failed.body.data.data.map((c: { uuid: string }) => c.uuid)).toEqual([first.uuid]);
+    const secondPage = await api('GET', '/builder-agents?per_page=1&page=2');
+    expect(secondPage.body.data).toMatchObject({ current_page: 2, last_page: total, per_page: 1, total });
+    expect(secondPage.body.data.data.map((c: { uuid: string }) => c.uuid)).toEqual([first.uuid]);
   });
 });
 
@@ -88,8 +101,7 @@ describe('deterministic outcomes', () => {
 
   it('a marker in an answer decides the next processing', async () => {
     const uuid = await conversationIn('gathering');
-    const questions = (await poll(uuid)).body.data.questions as string[];
-    const res = await api('POST', `/builder-agents/${uuid}/answers`, { answers: questions.map((_, i) => (i === 0 ? 'Everyone [outcome:deployed] [delay:50]' : 'No')) });
+    const res = await api('POST', `/builder-agents/${uuid}/answers`, { message: 'Everyone [outcome:deployed] [delay:50]' });
     expect(res.body.data.status).toBe('processing');
     advance(50);
     expect((await poll(uuid)).body.data.status).toBe('deployed');
@@ -128,7 +140,7 @@ describe('deterministic outcomes', () => {
 
 describe('the state table', () => {
   const writes = {
-    answers: (uuid: string) => api('POST', `/builder-agents/${uuid}/answers`, { answers: ['Our team.', 'Yes.'] }),
+    answers: (uuid: string) => api('POST', `/builder-agents/${uuid}/answers`, { message: 'Our team, and yes.' }),
     approve: (uuid: string) => api('POST', `/builder-agents/${uuid}/approve`),
     rebuild: (uuid: string) => api('POST', `/builder-agents/${uuid}/rebuild`, { message: 'Make the button blue.' }),
   };
@@ -165,12 +177,28 @@ describe('the state table', () => {
     }
   });
 
-  it('answers need exactly one answer per question (422 on answers)', async () => {
+  it('answers take one message: without it, empty, or in the old list shape they are refused with 422', async () => {
     const uuid = await conversationIn('gathering');
-    const res = await api('POST', `/builder-agents/${uuid}/answers`, { answers: ['Only one.'] });
-    expect(res.status).toBe(422);
-    expect(res.body.error).toMatchObject({ code: 'VALIDATION_ERROR', field: 'answers' });
+    const missing = await api('POST', `/builder-agents/${uuid}/answers`, {});
+    expect(missing.status).toBe(422);
+    expect(missing.body.error).toMatchObject({ code: 'VALIDATION_ERROR', field: 'message' });
+    const empty = await api('POST', `/builder-agents/${uuid}/answers`, { message: '' });
+    expect(empty.status).toBe(422);
+    expect(empty.body.error).toMatchObject({ code: 'VALIDATION_ERROR', field: 'message' });
+    const list = await api('POST', `/builder-agents/${uuid}/answers`, { message: 'Yes.', answers: ['Yes.'] });
+    expect(list.status).toBe(422);
+    expect(list.body.error).toMatchObject({ code: 'VALIDATION_ERROR', field: 'answers' });
     expect((await poll(uuid)).body.data.status).toBe('gathering');
+  });
+
+  it('the answer message goes into the plan', async () => {
+    const uuid = await conversationIn('gathering');
+    const res = await api('POST', `/builder-agents/${uuid}/answers`, { message: 'Only the front desk team. [outcome:awaiting_approval] [delay:10]' });
+    expect(res.status).toBe(200);
+    advance(10);
+    const plan = (await poll(uuid)).body.data;
+    expect(plan.status).toBe('awaiting_approval');
+    expect(plan.message).toContain('With your answers: Only the front desk team.');
   });
 
   it('a finished conversation says so when answered', async () => {

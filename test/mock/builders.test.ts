@@ -1,7 +1,8 @@
-// Builder apps over real HTTP on a frozen mock clock: upload, deploy, start, stop and auto-stop on
-// the clock, the preview URL (200 while running, 503 while deploying, 404 when stopped), cost that
-// accrues only while running, live logs with the service token masked, and the command terminal
-// (seed "What the service does" > Builders).
+// Builder apps over real HTTP on a frozen mock clock: upload (the published body: env, resources,
+// job_type, backup_interval_hours), deploy, start, stop and auto-stop on the clock, the preview URL
+// (200 while running, 503 while deploying, 404 when stopped), cost that accrues only while running,
+// the service token masked in every answer, live logs and the command terminal (seed "What the
+// service does" > Builders).
 import { describe, expect, it } from 'vitest';
 import { type Reply, useBuilderApi } from '../support/builder-api.ts';
 
@@ -36,10 +37,11 @@ async function status(uuid: string): Promise<string> {
   return (await get(uuid)).body.data.status;
 }
 
-async function running(overrides: Record<string, unknown> = {}): Promise<Reply['body']> {
+async function running(overrides: Record<string, unknown> = {}, autoStop?: number): Promise<Reply['body']> {
   const app = (await upload(overrides)).body.data;
   advance(8_000);
   expect(await status(app.uuid)).toBe('running');
+  if (autoStop !== undefined) expect((await api('PUT', `/builders/${app.uuid}/auto-stop`, { auto_stop_interval: autoStop })).status).toBe(200);
   return (await get(app.uuid)).body.data;
 }
 
@@ -51,6 +53,18 @@ async function logLines(uuid: string, since?: string): Promise<{ lines: Array<{ 
   const res = await api('GET', `/builders/${uuid}/logs${since === undefined ? '' : `?since=${since}`}`);
   expect(res.status).toBe(200);
   return res.body.data;
+}
+
+/** The demo workspace's apps (the fixtures). */
+function demoApps(): string[] {
+  return (setup.mock.store.get('acme')?.state.builders ?? []).map((b) => b.uuid);
+}
+
+/** The app's service token as the mock keeps it (the API never returns it). */
+function storedToken(uuid: string): string {
+  const app = setup.mock.store.get('acme')?.state.builders.find((b) => b.uuid === uuid);
+  if (!app) throw new Error(`no app ${uuid} in acme`);
+  return app.service_token;
 }
 
 function exec(uuid: string, command: string, timeout_seconds?: number): Promise<Reply> {
@@ -68,20 +82,59 @@ describe('upload and deploy', () => {
       entrypoint: 'node server.js',
       port: 8080,
       job_type: 'always_on',
+      resources: { cpu: 0.5, memory: 512, disk: 5 },
       auto_stop_interval: 0,
       backup_interval_hours: 24,
       review_passed: false,
       qa_passed: false,
       cost: { currency: 'USD', hourly_rate: 0.04, runtime_hours: 0, cost: 0, billing: 'accruing' },
     });
-    expect(app.service_token).toMatch(/^svc_[A-Za-z0-9]{30}$/);
     expect(app.preview_url).toBe(`https://acme.localhost/__preview/${app.uuid}/`);
     advance(7_999);
     expect(await status(app.uuid)).toBe('deploying');
     advance(1);
     expect(await status(app.uuid)).toBe('running');
     const listed = await api('GET', '/builders?status=running');
-    expect(listed.body.data.items.map((b: { uuid: string }) => b.uuid)).toEqual([app.uuid]);
+    expect(listed.body.data).toMatchObject({ current_page: 1, last_page: 1, per_page: 15, total: 1 });
+    expect(listed.body.data.data.map((b: { uuid: string }) => b.uuid)).toEqual([app.uuid]);
+  });
+
+  it('keeps the published fields sent: resources (each omitted one at its default), job_type, backup interval', async () => {
+    const app = (await upload({ resources: { cpu: 2, memory: 2048 }, job_type: 'one_time', backup_interval_hours: 6, port: 3000 })).body.data;
+    expect(app).toMatchObject({ resources: { cpu: 2, memory: 2048, disk: 5 }, job_type: 'one_time', backup_interval_hours: 6, port: 3000 });
+    expect((await get(app.uuid)).body.data).toMatchObject({ resources: { cpu: 2, memory: 2048, disk: 5 }, job_type: 'one_time' });
+  });
+
+  it('gives the app its env on top of PORT and SERVICE_TOKEN, which an upload cannot set', async () => {
+    const app = await running({ env: { ORDERS_TABLE: 'Orders', NODE_ENV: 'staging' } });
+    expect((await exec(app.uuid, 'printenv ORDERS_TABLE')).body.data.stdout).toBe('Orders\n');
+    expect((await exec(app.uuid, 'echo $NODE_ENV on $PORT')).body.data.stdout).toBe('staging on 8080\n');
+    expect(app).not.toHaveProperty('env');
+    for (const name of ['PORT', 'SERVICE_TOKEN']) {
+      const res = await api('POST', '/builders', { ...UPLOAD, env: { [name]: 'x' } });
+      expect(res.status).toBe(422);
+      expect(res.body.error).toMatchObject({ code: 'VALIDATION_ERROR', field: 'env' });
+    }
+    const badName = await api('POST', '/builders', { ...UPLOAD, env: { 'NOT-A-NAME': 'x' } });
+    expect(badName.status).toBe(422);
+    expect(badName.body.error.field).toBe('env');
+  });
+
+  it('refuses what the published body does not have or bounds it refuses (422 naming the field)', async () => {
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ job_type: 'cron' }, 'job_type'],
+      [{ resources: { cpu: 0.1 } }, 'resources.cpu'],
+      [{ resources: { memory: 64 } }, 'resources.memory'],
+      [{ resources: { gpu: 1 } }, 'resources.gpu'],
+      [{ auto_stop_interval: 30 }, 'auto_stop_interval'],
+      [{ backup_interval_hours: 169 }, 'backup_interval_hours'],
+    ];
+    for (const [overrides, field] of cases) {
+      const res = await api('POST', '/builders', { ...UPLOAD, ...overrides });
+      expect(res.status, field).toBe(422);
+      expect(res.body.error.field).toBe(field);
+    }
+    expect((await api('GET', '/builders')).body.data.total).toBe(demoApps().length);
   });
 
   it('fails the deploy when the entrypoint\'s script is not among the files', async () => {
@@ -96,7 +149,47 @@ describe('upload and deploy', () => {
     const res = await api('POST', '/builders', { ...UPLOAD, files: [UPLOAD.files[1], UPLOAD.files[1]] });
     expect(res.status).toBe(422);
     expect(res.body.error).toMatchObject({ code: 'VALIDATION_ERROR', field: 'files' });
-    expect((await api('GET', '/builders')).body.data.items).toEqual([]);
+    expect((await api('GET', '/builders')).body.data.total).toBe(demoApps().length);
+  });
+
+  it('lists the demo workspace\'s app, built by its builder agent, stopped, with its resources', async () => {
+    const [uuid] = demoApps();
+    expect(uuid).toBeDefined();
+    const listed = (await api('GET', '/builders')).body.data;
+    expect(listed).toMatchObject({ current_page: 1, last_page: 1, per_page: 15, total: 1 });
+    expect(listed.data[0]).toMatchObject({ uuid, status: 'stopped', kind: 'codebase', resources: { cpu: 0.5, memory: 512, disk: 5 } });
+    expect(listed.data[0].service_token).toBe(`***${storedToken(uuid as string).slice(-4)}`);
+    expect((await api('GET', '/builder-agents')).body.data.data[0].builder.uuid).toBe(uuid);
+  });
+});
+
+describe('the service token', () => {
+  it('is masked in every answer that carries the app: create, read, list, start, stop, auto-stop, builder agent reads', async () => {
+    const created = (await upload()).body.data;
+    const token = storedToken(created.uuid);
+    expect(token).toMatch(/^svc_[A-Za-z0-9]{30}$/);
+    const masked = `***${token.slice(-4)}`;
+    advance(8_000);
+    const answers = [
+      created,
+      (await get(created.uuid)).body.data,
+      (await api('GET', '/builders')).body.data.data[0],
+      (await api('PUT', `/builders/${created.uuid}/auto-stop`, { auto_stop_interval: 10 })).body.data,
+      (await api('POST', `/builders/${created.uuid}/stop`)).body.data,
+      (await api('POST', `/builders/${created.uuid}/start`)).body.data,
+    ];
+    for (const app of answers) expect(app.service_token).toBe(masked);
+
+    const agent = (await api('POST', '/builder-agents', { prompt: 'A quiz page [outcome:deployed] [delay:10]' })).body.data;
+    advance(10);
+    const conversation = (await api('GET', `/builder-agents/${agent.uuid}`)).body.data;
+    const listed = (await api('GET', '/builder-agents')).body.data.data[0];
+    const agentToken = storedToken(conversation.builder.uuid);
+    expect(conversation.builder.service_token).toBe(`***${agentToken.slice(-4)}`);
+    expect(listed.builder.service_token).toBe(`***${agentToken.slice(-4)}`);
+    const everything = JSON.stringify([answers, conversation, listed]);
+    expect(everything).not.toContain(token);
+    expect(everything).not.toContain(agentToken);
   });
 });
 
@@ -162,7 +255,7 @@ describe('start, stop and the preview URL', () => {
 
 describe('auto-stop', () => {
   it('stops a running app after auto_stop_interval idle minutes; preview requests keep it up', async () => {
-    const app = await running({ auto_stop_interval: 30 });
+    const app = await running({}, 30);
     advance(20 * 60_000);
     expect((await previewOf(app.preview_url)).status).toBe(200);
     advance(30 * 60_000 - 1);
@@ -214,7 +307,7 @@ describe('live logs', () => {
     const text = first.lines.map((l) => l.line).join('\n');
     expect(first.lines[0]).toMatchObject({ stream: 'system', line: 'Deploying app from 3 files; entrypoint "node server.js" on port 8080' });
     expect(text).toContain('SERVICE_TOKEN=***');
-    expect(text).not.toContain(app.service_token);
+    expect(text).not.toContain(storedToken(app.uuid));
     expect(first.has_more).toBe(false);
 
     const idle = await logLines(app.uuid, first.next_cursor);
@@ -235,7 +328,7 @@ describe('live logs', () => {
   it('masks the token in any line the app writes, and pages with limit', async () => {
     const app = await running();
     const written = await control('POST', `/builders/${app.uuid}/logs`, {
-      lines: [{ line: `Authorization: Bearer ${app.service_token}`, stream: 'stderr' }, { line: 'plain' }],
+      lines: [{ line: `Authorization: Bearer ${storedToken(app.uuid)}`, stream: 'stderr' }, { line: 'plain' }],
     });
     expect(written.status).toBe(200);
     const all = await logLines(app.uuid);

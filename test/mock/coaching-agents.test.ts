@@ -1,8 +1,10 @@
 // Coaching agents over HTTP (seed "Coaching agents": "The first one created becomes the default, and
 // exactly one is always the default"; "Other statuses": "setting a coaching agent as default makes
-// it the only default"): create with the contract's defaults, list oldest first, read, update
-// settings, set-default; a fast-check property drives random sequences in-process and checks the
-// invariant after every step; the `two-default-coaches` fault breaks it.
+// it the only default"; published API "Coaching agents": the fields, coaching_tone's values or free
+// text of at most 100 characters, auto_trigger_threshold 0..100): create with the contract's
+// defaults, list oldest first in the published paged list, read, update, set-default; a fast-check
+// property drives random sequences in-process and checks the invariant after every step; the
+// `two-default-coaches` fault breaks it.
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { dataOf, expectShapeB, type Json, openWorld, READ_ONLY_TOKEN, type World, workspace } from './campaigns-world.ts';
@@ -23,8 +25,11 @@ interface Coach {
 }
 
 interface CoachPage {
-  items: Coach[];
-  pagination: { page: number; per_page: number; total: number; total_pages: number };
+  current_page: number;
+  last_page: number;
+  per_page: number;
+  total: number;
+  data: Coach[];
 }
 
 let world: World | undefined;
@@ -45,7 +50,7 @@ async function create(w: World, body: Json): Promise<Coach> {
 }
 
 async function all(w: World): Promise<Coach[]> {
-  return dataOf<CoachPage>(await w.call('GET', COACHES, { query: { per_page: '100' } })).items;
+  return dataOf<CoachPage>(await w.call('GET', COACHES, { query: { per_page: '100' } })).data;
 }
 
 const defaults = (list: Coach[]) => list.filter((c) => c.is_default).map((c) => c.uuid);
@@ -102,36 +107,66 @@ describe('create and read', () => {
   it('fills omitted settings with the defaults and keeps the ones sent', async () => {
     const w = await open();
     const minimal = await create(w, { name: 'Support quality coach' });
-    expect(minimal).toMatchObject({
+    expect(minimal).toEqual({
+      uuid: minimal.uuid,
+      name: 'Support quality coach',
+      description: '',
+      is_active: true,
+      is_default: true,
       coaching_tone: 'supportive',
+      coaching_frequency: 'per_session',
       auto_trigger_threshold: 60,
+      language: 'en',
+      include_positive_feedback: true,
+      include_actionable_steps: true,
+      include_resources: false,
+      general_guidelines: '',
+      coaching_templates: [],
       training_examples: [],
       resource_library: [],
-      general_guidelines: '',
-      include_resources: false,
-      language: 'en',
       created_at: '2026-03-14T10:30:00+01:00',
       updated_at: '2026-03-14T10:30:00+01:00',
     });
     const full = {
       name: 'Sales coach',
-      coaching_tone: 'direct',
+      description: 'Coaches the outbound sales agents.',
+      is_active: false,
+      coaching_tone: 'constructive',
+      coaching_frequency: 'weekly',
       auto_trigger_threshold: 72,
-      training_examples: [{ scenario: 'Price objection answered with a discount', feedback: 'Restate the value first.' }],
-      resource_library: [{ title: 'Objection playbook', url: 'https://coaching.example/objections.pdf' }],
-      general_guidelines: 'One strength, one improvement.',
-      include_resources: true,
       language: 'de-DE',
+      include_positive_feedback: false,
+      include_actionable_steps: false,
+      include_resources: true,
+      general_guidelines: 'One strength, one improvement.',
+      coaching_templates: ['Strength: {strength}. Next: {improvement}.'],
+      training_examples: [{ issue: 'Price objection answered with a discount', coaching: 'Restate the value first.' }],
+      resource_library: [
+        { title: 'Objection playbook', type: 'document', url: 'https://coaching.example/objections.pdf', description: 'Four steps', topics: ['objections', 'pricing'] },
+        { title: 'Closing checklist', url: 'https://coaching.example/closing' },
+      ],
     };
     const created = await create(w, full);
-    expect(created).toMatchObject(full);
+    expect(created).toEqual({ ...full, uuid: created.uuid, is_default: false, created_at: created.created_at, updated_at: created.updated_at });
     expect(dataOf<Coach>(await w.call('GET', `${COACHES}/${created.uuid}`))).toEqual(created);
+  });
+
+  it('takes coaching_tone as one of the published values or free text of at most 100 characters', async () => {
+    const w = await open();
+    for (const tone of ['supportive', 'direct', 'constructive', 'motivational', 'calm, like a senior colleague', 'x'.repeat(100)]) {
+      expect((await create(w, { name: `Coach ${tone.length}`, coaching_tone: tone })).coaching_tone).toBe(tone);
+    }
+    expect(expectShapeB(await w.call('POST', COACHES, { json: { name: 'x', coaching_tone: 'x'.repeat(101) } }), 422).field).toBe('coaching_tone');
+    expect(expectShapeB(await w.call('POST', COACHES, { json: { name: 'x', coaching_tone: '' } }), 422).field).toBe('coaching_tone');
   });
 
   it('refuses invalid settings with 422 and an unknown coaching agent with 404', async () => {
     const w = await open();
     expect(expectShapeB(await w.call('POST', COACHES, { json: { name: 'x', auto_trigger_threshold: 101 } }), 422).field).toBe('auto_trigger_threshold');
-    expect(expectShapeB(await w.call('POST', COACHES, { json: { name: 'x', coaching_tone: 'harsh' } }), 422).field).toBe('coaching_tone');
+    expect(expectShapeB(await w.call('POST', COACHES, { json: { name: 'x', auto_trigger_threshold: -1 } }), 422).field).toBe('auto_trigger_threshold');
+    expect(expectShapeB(await w.call('POST', COACHES, { json: { name: 'x', coaching_frequency: 'hourly' } }), 422).field).toBe('coaching_frequency');
+    expect(expectShapeB(await w.call('POST', COACHES, { json: { name: 'x', training_examples: [{ scenario: 'a', feedback: 'b' }] } }), 422).field).toMatch(/^training_examples\[0\]/);
+    expect(expectShapeB(await w.call('POST', COACHES, { json: { name: 'x', resource_library: [{ title: 't', url: 'https://x.example', topics: 'pricing' }] } }), 422).field).toBe('resource_library[0].topics');
     expect(expectShapeB(await w.call('POST', COACHES, { json: { name: 'x', language: 'english!' } }), 422).code).toBe('INVALID_FORMAT');
     expect(expectShapeB(await w.call('POST', COACHES, { json: { name: 'x', is_default: true } }), 422).field).toBe('is_default');
     expect(await all(w)).toEqual([]);
@@ -155,9 +190,11 @@ describe('list', () => {
       made.push((await create(w, { name: `Coach ${i}` })).uuid);
       await w.advance(1_000);
     }
-    const page = dataOf<CoachPage>(await w.call('GET', COACHES, { query: { per_page: '2', page: '2' } }));
-    expect(page.pagination).toEqual({ page: 2, per_page: 2, total: 5, total_pages: 3 });
-    expect(page.items.map((c) => c.uuid)).toEqual([made[2], made[3]]);
+    const { data, ...paging } = dataOf<CoachPage>(await w.call('GET', COACHES, { query: { per_page: '2', page: '2' } }));
+    expect(paging).toEqual({ current_page: 2, last_page: 3, per_page: 2, total: 5 });
+    expect(data.map((c) => c.uuid)).toEqual([made[2], made[3]]);
+    const first = dataOf<CoachPage>(await w.call('GET', COACHES));
+    expect(first).toMatchObject({ current_page: 1, last_page: 1, per_page: 15, total: 5 });
     expect((await all(w)).map((c) => c.uuid)).toEqual(made);
   });
 });
@@ -165,19 +202,12 @@ describe('list', () => {
 describe('update', () => {
   it('changes only the fields sent, replaces lists whole, and leaves the default alone', async () => {
     const w = await open();
-    const coach = await create(w, { name: 'Sales coach', training_examples: [{ scenario: 'a', feedback: 'b' }], language: 'en' });
+    const coach = await create(w, { name: 'Sales coach', training_examples: [{ issue: 'a', coaching: 'b' }], coaching_templates: ['t1', 't2'], language: 'en' });
     await w.advance(60_000);
-    const updated = dataOf<Coach>(await w.call('PUT', `${COACHES}/${coach.uuid}`, { json: { coaching_tone: 'neutral', training_examples: [{ scenario: 'c', feedback: 'd' }] } }));
-    expect(updated).toMatchObject({
-      uuid: coach.uuid,
-      name: 'Sales coach',
-      is_default: true,
-      coaching_tone: 'neutral',
-      training_examples: [{ scenario: 'c', feedback: 'd' }],
-      language: 'en',
-      created_at: coach.created_at,
-      updated_at: '2026-03-14T10:31:00+01:00',
-    });
+    const changes = { coaching_tone: 'motivational', is_active: false, coaching_templates: ['t3'], training_examples: [{ issue: 'c', coaching: 'd' }] };
+    const updated = dataOf<Coach>(await w.call('PUT', `${COACHES}/${coach.uuid}`, { json: changes }));
+    expect(updated).toEqual({ ...coach, ...changes, updated_at: '2026-03-14T10:31:00+01:00' });
+    expect(dataOf<Coach>(await w.call('GET', `${COACHES}/${coach.uuid}`))).toEqual(updated);
     expect(expectShapeB(await w.call('PUT', `${COACHES}/${coach.uuid}`, { json: { is_default: false } }), 422).field).toBe('is_default');
     expect(expectShapeB(await w.call('PUT', `${COACHES}/${coach.uuid}`, { json: {} }), 422).code).toBe('VALIDATION_ERROR');
     expect(dataOf<Coach>(await w.call('GET', `${COACHES}/${coach.uuid}`)).is_default).toBe(true);

@@ -37,7 +37,7 @@ describe.each(TRANSPORTS)('the control API over %s', (transport) => {
     expect((await h.control('PUT', '/faults', { faults: [] })).status).toBe(200);
   });
 
-  const callCount = async (tenant = 'acme') => (await h.call('GET', '/api/v1/calls', { tenant })).json<Calls>().data.pagination.total;
+  const callCount = async (tenant = 'acme') => (await h.call('GET', '/api/v1/calls', { tenant })).json<Calls>().data.total;
   const startCall = async (extra: Record<string, unknown> = {}) => {
     const res = await h.call('POST', SEND_PATHS.call, { json: bodies.body('call', extra) });
     expect(res.status, res.text).toBe(201);
@@ -87,14 +87,14 @@ describe.each(TRANSPORTS)('the control API over %s', (transport) => {
   it('exports a snapshot and imports it back: state and idempotency keys', async () => {
     const request_key = `snapshot-${randomUUID()}`;
     const first = await startCall({ request_key });
-    const uuid = first.json<ResponseBody<'startCall', 201>>().data.uuid;
+    const uuid = first.json<ResponseBody<'startCall', 201>>().data.id;
     const exported = await h.control('GET', '/snapshot');
     expect(exported.status).toBe(200);
     const snapshot = exported.json<Snapshot>();
     expect(snapshot.version).toBe(1);
 
     await h.control('POST', '/reset');
-    const listed = async () => (await h.call('GET', '/api/v1/calls', { query: { per_page: '100' } })).json<Calls>().data.items;
+    const listed = async () => (await h.call('GET', '/api/v1/calls', { query: { per_page: '100' } })).json<Calls>().data.data;
     expect((await listed()).map((c) => c.uuid)).not.toContain(uuid);
 
     const imported = await h.control('PUT', '/snapshot', snapshot);

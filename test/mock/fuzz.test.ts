@@ -97,6 +97,7 @@ function candidates(ws: WorkspaceState, key: string, value: unknown): string[] |
   const uuids = (list: Array<{ uuid: string }>) => list.map((x) => x.uuid);
   switch (key) {
     case 'agent_uuid':
+    case 'agentId':
       return uuids(ws.agents);
     case 'phone_number_uuid':
       return uuids(ws.phone_numbers);
@@ -105,6 +106,7 @@ function candidates(ws: WorkspaceState, key: string, value: unknown): string[] |
     case 'template_setting_uuid':
       return uuids(ws.template_settings);
     case 'template_uuid':
+    case 'templateId':
       return uuids(ws.whatsapp_templates);
     case 'user_email':
       return ws.members.map((m) => m.email);

@@ -56,7 +56,7 @@ describe.each(TRANSPORTS)('request_key over %s', (transport) => {
     const request_key = `conflict-${randomUUID()}`;
     expect((await send('sms', { request_key })).status).toBe(201);
     const before = await sentSoFar(h);
-    const other = await send('sms', { request_key, text: 'A different text' });
+    const other = await send('sms', { request_key, message: 'A different text' });
     expect(other.status, other.text).toBe(409);
     expect(errorShapeOf(other.body)).toBe('B');
     expect(other.json<ErrorB>().error.code).toBe('CONFLICT');
@@ -75,7 +75,7 @@ describe.each(TRANSPORTS)('request_key over %s', (transport) => {
 
   it('keeps the key free after a failed attempt', async () => {
     const request_key = `failed-first-${randomUUID()}`;
-    const failed = await send('call', { request_key, agent_uuid: randomUUID() });
+    const failed = await send('call', { request_key, agentId: randomUUID() });
     expect(failed.status, failed.text).toBe(422);
     const ok = await send('call', { request_key });
     expect(ok.status, ok.text).toBe(201);

@@ -1,116 +1,80 @@
 // Listings over real HTTP (seed: "A listing is a campaign for a list of any number of contacts, with
 // its own pace and report"; "Deleting a listing removes the listing campaign, detaches its pool and
 // rule, and cancels pending campaign tasks. Contacts are not deleted."; behaviour 2: a campaign
-// update does not rebuild tasks already scheduled). Tasks run on the frozen mock clock: the import
-// takes 2 s, then one task starts per pace interval and a WhatsApp send works for 2 s.
-import { afterEach, describe, expect, it } from 'vitest';
+// update does not rebuild tasks already scheduled; published API "Listings": the create body with
+// contact objects matched by phone number, then email). Tasks run on the frozen mock clock: the
+// import takes 2 s, then one task starts per pace interval and a WhatsApp send works for 2 s.
+import { describe, expect, it } from 'vitest';
+import { AGENT_CALL_ONLY, AGENT_WHATSAPP, CONTACT_EMAIL_ONLY, CONTACT_FULL, CONTACT_PHONE_ONLY, dataOf, expectShapeA, expectShapeB, type Json } from './campaigns-world.ts';
 import {
-  AGENT_CALL_ONLY,
-  AGENT_WHATSAPP,
-  CONTACT_EMAIL_ONLY,
-  CONTACT_FULL,
-  CONTACT_PHONE_ONLY,
-  dataOf,
-  expectShapeA,
-  expectShapeB,
-  type Json,
-  openWorld,
-  settingRecord,
-  type World,
-  workspace,
-} from './campaigns-world.ts';
-
-const ACTIVE_SETTING = '5c6d7e8f-9a0b-4c1d-8e2f-3a4b5c6d7e01';
-const INACTIVE_SETTING = '5c6d7e8f-9a0b-4c1d-8e2f-3a4b5c6d7e02';
-const UNKNOWN = '0f0e0d0c-0b0a-4909-8807-060504030201';
-const NEW_PHONE = '+4917600000001';
-
-interface Listing {
-  uuid: string;
-  campaign_uuid: string;
-  status: string;
-  pace: { per_minute: number };
-  counts: { contacts: number; contacts_created: number };
-  rules: Json;
-  name: string;
-}
-
-interface Report {
-  status: string;
-  contacts: number;
-  tasks: { total: number; pending: number; in_progress: number; completed: number; failed: number; cancelled: number };
-  generated_at: string;
-}
-
-interface LogItem {
-  uuid: string;
-  type: string;
-  status: string;
-  name: string;
-  description: string;
-  created_at: string;
-}
-
-let world: World | undefined;
-afterEach(async () => {
-  await world?.close();
-  world = undefined;
-});
-
-async function open(): Promise<World> {
-  world = await openWorld(workspace({ template_settings: [settingRecord(ACTIVE_SETTING, 'active'), settingRecord(INACTIVE_SETTING, 'inactive')] }));
-  return world;
-}
-
-const whatsappListing = (extra: Json = {}): Json => ({
-  name: 'Spring offer, Berlin stores',
-  campaign_type: 'text',
-  agent_uuid: AGENT_WHATSAPP,
-  contact_template_setting_uuid: ACTIVE_SETTING,
-  // Four distinct contacts: a repeat uuid and a known phone number without `+` count once.
-  contacts: [CONTACT_FULL, CONTACT_PHONE_ONLY, CONTACT_EMAIL_ONLY, NEW_PHONE, CONTACT_FULL, '4915112345602'],
-  pace: { per_minute: 60 },
-  rules: { region: 'berlin' },
-  ...extra,
-});
-
-async function createListing(w: World, body: Json = whatsappListing()): Promise<Listing> {
-  const reply = await w.call('POST', '/api/v1/listings', { json: body });
-  expect(reply.status, reply.text).toBe(201);
-  return dataOf<Listing>(reply);
-}
-
-async function report(w: World, listing: Listing): Promise<Report> {
-  return dataOf<Report>(await w.call('GET', `/api/v1/listings/${listing.uuid}/report`));
-}
-
-async function taskRows(w: World): Promise<LogItem[]> {
-  return dataOf<{ items: LogItem[] }>(await w.call('GET', '/api/v1/logs/actions', { query: { type: 'task', per_page: '100' } })).items;
-}
-
-async function contactCount(w: World): Promise<number> {
-  return ((await w.snapshotState()).contacts as unknown[]).length;
-}
+  ACTIVE_SETTING,
+  contacts,
+  createListing,
+  INACTIVE_SETTING,
+  type Listing,
+  NEW_PHONE,
+  open,
+  readListing,
+  report,
+  taskRows,
+  UNKNOWN,
+  whatsappListing,
+} from './listing-helpers.ts';
 
 describe('create', () => {
-  it('creates the listing and its campaign, with pace, rules and distinct contact counts', async () => {
+  it('creates the listing and its campaign, with pace, a default rule and distinct contact counts', async () => {
     const w = await open();
     const listing = await createListing(w);
     expect(listing).toMatchObject({
       name: 'Spring offer, Berlin stores',
       campaign_type: 'text',
       agent_uuid: AGENT_WHATSAPP,
-      contact_template_setting_uuid: ACTIVE_SETTING,
+      contact_template_setting_id: ACTIVE_SETTING,
+      start_date: null,
+      end_date: null,
+      auto_start: true,
       status: 'Importing',
       pace: { per_minute: 60 },
-      rules: { region: 'berlin' },
       counts: { contacts: 4, contacts_created: 1 },
       created_at: '2026-03-14T10:30:00+01:00',
     });
+    expect(listing.rule).toMatchObject({
+      name: 'Spring offer, Berlin stores',
+      max_calls_per_day: null,
+      max_total_calls: 1,
+      retry_interval_minutes: 60,
+      start_time: null,
+      end_time: null,
+      type: 'text',
+    });
     const campaign = dataOf<Json>(await w.call('GET', `/api/v1/campaigns/${listing.campaign_uuid}`));
-    expect(campaign).toMatchObject({ uuid: listing.campaign_uuid, name: listing.name, status: 'Importing', campaign_type: 'text' });
-    expect(await contactCount(w)).toBe(4);
-    expect(dataOf<Listing>(await w.call('GET', `/api/v1/listings/${listing.uuid}`))).toEqual(listing);
+    expect(campaign).toMatchObject({ uuid: listing.campaign_uuid, name: listing.name, status: 'Importing', campaign_type: 'text', contact_template_setting_uuid: ACTIVE_SETTING });
+    expect(await readListing(w, listing)).toEqual(listing);
+  });
+
+  it('matches contacts by phone number, then email, and creates a contact only for an entry that matches none', async () => {
+    const w = await open();
+    const before = await contacts(w);
+    await createListing(w);
+    const after = await contacts(w);
+    expect(after.slice(0, 3)).toEqual(before);
+    expect(after).toHaveLength(4);
+    expect(after[3]).toMatchObject({ name: 'Lena Hoffmann', phone: NEW_PHONE, email: 'lena.hoffmann@example.de' });
+    // One task per contact of the pool, in the order of the entries.
+    const rows = await taskRows(w);
+    const byContact = async (contact: string) => (await taskRows(w, { contact })).map((r) => r.uuid);
+    expect(rows).toHaveLength(4);
+    for (const contact of [CONTACT_FULL, CONTACT_PHONE_ONLY, CONTACT_EMAIL_ONLY, after[3]?.uuid as string]) expect(await byContact(contact)).toHaveLength(1);
+  });
+
+  it('names a created contact after its phone number, or its email, when the entry has no name', async () => {
+    const w = await open();
+    await createListing(w, whatsappListing({ contacts: [{ phone_number: '4917600000002' }, { email: 'new.person@example.de' }] }));
+    const created = (await contacts(w)).slice(3);
+    expect(created.map(({ name, phone, email }) => ({ name, phone, email }))).toEqual([
+      { name: '+4917600000002', phone: '+4917600000002', email: null },
+      { name: 'new.person@example.de', phone: null, email: 'new.person@example.de' },
+    ]);
   });
 
   it('defaults the pace to 10 per minute', async () => {
@@ -121,29 +85,39 @@ describe('create', () => {
 
   it('takes any number of contacts in one request', async () => {
     const w = await open();
-    const phones = Array.from({ length: 5_000 }, (_, i) => `+49170${String(i).padStart(7, '0')}`);
-    const listing = await createListing(w, whatsappListing({ contacts: phones }));
+    const entries = Array.from({ length: 5_000 }, (_, i) => ({ phone_number: `+49170${String(i).padStart(7, '0')}` }));
+    const listing = await createListing(w, whatsappListing({ contacts: entries }));
     expect(listing.counts).toEqual({ contacts: 5_000, contacts_created: 5_000 });
     expect((await report(w, listing)).tasks).toMatchObject({ total: 5_000, pending: 5_000 });
   });
 
   it('refuses bad input with 422 naming the field, and creates nothing', async () => {
     const w = await open();
-    const cases: Array<[Json, string]> = [
-      [whatsappListing({ contact_template_setting_uuid: undefined }), 'contact_template_setting_uuid'],
-      [whatsappListing({ contact_template_setting_uuid: INACTIVE_SETTING }), 'contact_template_setting_uuid'],
-      [whatsappListing({ contact_template_setting_uuid: UNKNOWN }), 'contact_template_setting_uuid'],
-      [whatsappListing({ contacts: [NEW_PHONE, CONTACT_FULL, UNKNOWN] }), 'contacts[2]'],
-      [whatsappListing({ agent_uuid: UNKNOWN }), 'agent_uuid'],
-      [whatsappListing({ agent_uuid: AGENT_CALL_ONLY }), 'agent_uuid'],
-      [whatsappListing({ campaign_type: 'fax' }), 'campaign_type'],
-      [whatsappListing({ pace: { per_minute: 0 } }), 'pace.per_minute'],
+    const cases: Array<[Json, string, string]> = [
+      [whatsappListing({ contact_template_setting_id: undefined }), 'contact_template_setting_id', 'VALIDATION_ERROR'],
+      [whatsappListing({ contact_template_setting_id: INACTIVE_SETTING }), 'contact_template_setting_id', 'VALIDATION_ERROR'],
+      [whatsappListing({ contact_template_setting_id: UNKNOWN }), 'contact_template_setting_id', 'VALIDATION_ERROR'],
+      [whatsappListing({ contacts: [{ phone_number: NEW_PHONE }, { phone_number: '0151-2345' }] }), 'contacts[1].phone_number', 'INVALID_FORMAT'],
+      [whatsappListing({ contacts: [{ phone_number: NEW_PHONE }, { email: 'not an email' }] }), 'contacts[1].email', 'INVALID_FORMAT'],
+      [whatsappListing({ agent_uuid: UNKNOWN }), 'agent_uuid', 'VALIDATION_ERROR'],
+      [whatsappListing({ agent_uuid: AGENT_CALL_ONLY }), 'agent_uuid', 'VALIDATION_ERROR'],
+      [whatsappListing({ campaign_type: 'email' }), 'campaign_type', 'VALIDATION_ERROR'],
+      [whatsappListing({ pace: { per_minute: 0 } }), 'pace.per_minute', 'VALIDATION_ERROR'],
+      [whatsappListing({ start_date: '2026-03-20', end_date: '2026-03-19' }), 'end_date', 'VALIDATION_ERROR'],
+      [whatsappListing({ start_date: '2026-02-30' }), 'start_date', 'INVALID_FORMAT'],
+      [whatsappListing({ rule: { start_time: '17:00:00', end_time: '09:00:00' } }), 'rule.end_time', 'VALIDATION_ERROR'],
+      [whatsappListing({ rule: { uuid: UNKNOWN } }), 'rule.uuid', 'VALIDATION_ERROR'],
+      [whatsappListing({ rule: { type: 'call' } }), 'rule.type', 'VALIDATION_ERROR'],
+      [whatsappListing({ rules: { region: 'berlin' } }), 'rules', 'VALIDATION_ERROR'],
+      [whatsappListing({ contact_template_setting_uuid: ACTIVE_SETTING }), 'contact_template_setting_uuid', 'VALIDATION_ERROR'],
     ];
-    for (const [body, field] of cases) {
+    for (const [body, field, code] of cases) {
       const error = expectShapeB(await w.call('POST', '/api/v1/listings', { json: body }), 422);
-      expect(error.field, JSON.stringify(body)).toBe(field);
+      expect([error.field, error.code], JSON.stringify(body)).toEqual([field, code]);
     }
-    expect(expectShapeB(await w.call('POST', '/api/v1/listings', { json: whatsappListing({ contacts: [] }) }), 422).code).toBe('VALIDATION_ERROR');
+    for (const entries of [[], [{ name: 'Nobody' }]]) {
+      expect(expectShapeB(await w.call('POST', '/api/v1/listings', { json: whatsappListing({ contacts: entries }) }), 422).code).toBe('VALIDATION_ERROR');
+    }
     const state = await w.snapshotState();
     expect(state.contacts as unknown[]).toHaveLength(3);
     expect(state.listings).toEqual([]);
@@ -188,8 +162,7 @@ describe('progress on the mock clock', () => {
     const listing = await createListing(w);
     await w.advance(2_500);
     const before = await taskRows(w);
-    const details = async () =>
-      Promise.all(before.map(async (row) => dataOf<Json>(await w.call('GET', `/api/v1/logs/actions/${row.uuid}`))));
+    const details = async () => Promise.all(before.map(async (row) => dataOf<Json>(await w.call('GET', `/api/v1/logs/actions/task/${row.uuid}`))));
     const detailsBefore = await details();
     const campaign = dataOf<Json>(
       await w.call('PUT', `/api/v1/campaigns/${listing.campaign_uuid}`, { json: { name: 'Spring offer, renamed', rules: { region: 'hamburg' }, description: 'changed' } }),
@@ -197,7 +170,7 @@ describe('progress on the mock clock', () => {
     expect(campaign).toMatchObject({ name: 'Spring offer, renamed', status: 'Active' });
     expect(await taskRows(w)).toEqual(before);
     expect(await details()).toEqual(detailsBefore);
-    expect(dataOf<Listing>(await w.call('GET', `/api/v1/listings/${listing.uuid}`))).toMatchObject({ name: 'Spring offer, renamed', rules: { region: 'hamburg' } });
+    expect(await readListing(w, listing)).toMatchObject({ name: 'Spring offer, renamed', description: 'changed', rule: listing.rule });
     await w.advance(2_000);
     expect((await report(w, listing)).tasks).toMatchObject({ pending: 1, in_progress: 1, completed: 1, failed: 1 });
   });
@@ -225,8 +198,12 @@ describe('delete', () => {
     expect(expectShapeB(await w.call('GET', `/api/v1/listings/${listing.uuid}`), 404).code).toBe('RESOURCE_NOT_FOUND');
     expectShapeB(await w.call('GET', `/api/v1/listings/${listing.uuid}/report`), 404);
     expectShapeB(await w.call('PUT', `/api/v1/listings/${listing.uuid}/pace`, { json: { per_minute: 5 } }), 404);
+    expectShapeB(await w.call('POST', `/api/v1/listings/${listing.uuid}/contacts`, { json: { contacts: [{ phone_number: NEW_PHONE }] } }), 404);
+    expectShapeB(await w.call('DELETE', `/api/v1/listings/${listing.uuid}/contacts/${CONTACT_FULL}`), 404);
     expectShapeB(await w.call('DELETE', `/api/v1/listings/${listing.uuid}`), 404);
     expect(expectShapeA(await w.call('GET', `/api/v1/campaigns/${listing.campaign_uuid}`), 404)).toBe('Campaign not found');
+    // The rule went with the listing: a new listing cannot reuse it.
+    expect(expectShapeB(await w.call('POST', '/api/v1/listings', { json: whatsappListing({ rule: { uuid: listing.rule.uuid } }) }), 422).field).toBe('rule.uuid');
 
     const state = await w.snapshotState();
     expect(state.listings).toEqual([]);
@@ -261,7 +238,7 @@ describe('tasks in the action log', () => {
       expect(row).toMatchObject({ type: 'task', status: 'pending', name: 'WhatsApp template message send', created_at: '2026-03-14T10:30:00+01:00' });
       expect(row.description).toContain('Listing Spring offer, Berlin stores');
     }
-    const forContact = dataOf<{ items: LogItem[] }>(await w.call('GET', '/api/v1/logs/actions', { query: { contact: CONTACT_PHONE_ONLY } })).items;
+    const forContact = await taskRows(w, { contact: CONTACT_PHONE_ONLY });
     expect(forContact).toHaveLength(1);
     expect(forContact[0]?.description).toContain('+4915112345602');
   });

@@ -41,7 +41,7 @@ describe.each(TRANSPORTS)('routing and validation over %s', (transport) => {
   beforeEach(() => h.mock.store.load(h.mock.fixtures));
 
   it('answers malformed JSON with 400 BAD_REQUEST in Shape B', async () => {
-    const res = await h.call('POST', '/api/v1/sms/send', { body: '{"to": "+4915112345678", "text": ', headers: { 'content-type': 'application/json' } });
+    const res = await h.call('POST', '/api/v1/sms/send', { body: '{"phoneNumber": "+4915112345678", "message": ', headers: { 'content-type': 'application/json' } });
     expectB(res, 400, 'BAD_REQUEST');
   });
 
@@ -52,17 +52,19 @@ describe.each(TRANSPORTS)('routing and validation over %s', (transport) => {
 
   it('answers a missing required field with 422 VALIDATION_ERROR naming the field', async () => {
     const body = send.body('sms');
-    delete body.to;
-    expectB(await h.call('POST', '/api/v1/sms/send', { json: body }), 422, 'VALIDATION_ERROR', 'to');
-    const token = send.body('call');
-    delete token.agent_uuid;
-    expectB(await h.call('POST', '/api/v1/call', { json: token }), 422, 'VALIDATION_ERROR', 'agent_uuid');
+    delete body.phoneNumber;
+    expectB(await h.call('POST', '/api/v1/sms/send', { json: body }), 422, 'VALIDATION_ERROR', 'phoneNumber');
+    const call = send.body('call');
+    delete call.agentId;
+    expectB(await h.call('POST', '/api/v1/call', { json: call }), 422, 'VALIDATION_ERROR', 'agentId');
+    expectB(await h.call('POST', '/api/v1/call', { json: send.body('call', { participant: {} }) }), 422, 'VALIDATION_ERROR', 'participant.number');
   });
 
   it('names a field in every 422: the first of two mutually exclusive fields, or the body for a rule over it', async () => {
-    const both = send.body('call', { from: '+4930123456780', phone_number_uuid: '0a9b8c7d-6e5f-4a3b-8c2d-1e0f9a8b7c6d' });
-    const body = expectB(await h.call('POST', '/api/v1/call', { json: both }), 422, 'VALIDATION_ERROR', 'from');
-    expect(body.error.details).toBe('The fields from and phone_number_uuid cannot be sent together.');
+    const address = acme.state.email_addresses[0];
+    const both = send.body('email', { from: address?.address, email_address_uuid: address?.uuid });
+    const body = expectB(await h.call('POST', '/api/v1/email/messages', { json: both }), 422, 'VALIDATION_ERROR', 'from');
+    expect(body.error.details).toBe('The fields from and email_address_uuid cannot be sent together.');
     expectB(await h.call('POST', '/api/v1/call', { json: [] }), 422, 'VALIDATION_ERROR', 'body');
   });
 
@@ -71,18 +73,20 @@ describe.each(TRANSPORTS)('routing and validation over %s', (transport) => {
   });
 
   it('answers a phone number that is not E.164 with 422 INVALID_FORMAT on that field', async () => {
-    for (const to of ['+49-151-1234567', '0049 151 1234567', '+1234567890123456']) {
-      const body = expectB(await h.call('POST', '/api/v1/sms/send', { json: send.body('sms', { to }) }), 422, 'INVALID_FORMAT', 'to');
+    for (const phoneNumber of ['+49-151-1234567', '0049 151 1234567', '+1234567890123456']) {
+      const body = expectB(await h.call('POST', '/api/v1/sms/send', { json: send.body('sms', { phoneNumber }) }), 422, 'INVALID_FORMAT', 'phoneNumber');
       expect(body.error.details).toMatch(/E\.164/);
     }
-    expectB(await h.call('POST', '/api/v1/call', { json: send.body('call', { from: '030-1234' }) }), 422, 'INVALID_FORMAT', 'from');
+    const participant = { number: '030-1234' };
+    expectB(await h.call('POST', '/api/v1/call', { json: send.body('call', { participant }) }), 422, 'INVALID_FORMAT', 'participant.number');
+    expectB(await h.call('POST', '/api/v1/whatsapp/template', { json: send.body('whatsapp', { phoneNumber: '+49 151' }) }), 422, 'INVALID_FORMAT', 'phoneNumber');
   });
 
   it('answers a malformed uuid in the path, the query or the body with 422 INVALID_UUID', async () => {
-    expectB(await h.call('POST', '/api/v1/calls/not-a-uuid/hangup'), 422, 'INVALID_UUID', 'conversation_uuid');
+    expectB(await h.call('POST', '/api/v1/calls/action/not-a-uuid/hangup'), 422, 'INVALID_UUID', 'uuid');
     expectB(await h.call('DELETE', '/api/v1/tokens/1234'), 422, 'INVALID_UUID', 'uuid');
-    expectB(await h.call('GET', '/api/v1/calls', { query: { agent_uuid: 'f47aebdd-597a' } }), 422, 'INVALID_UUID', 'agent_uuid');
-    expectB(await h.call('POST', '/api/v1/call', { json: send.body('call', { agent_uuid: 'agent-1' }) }), 422, 'INVALID_UUID', 'agent_uuid');
+    expectB(await h.call('GET', '/api/v1/calls', { query: { agent_id: 'f47aebdd-597a' } }), 422, 'INVALID_UUID', 'agent_id');
+    expectB(await h.call('POST', '/api/v1/call', { json: send.body('call', { agentId: 'agent-1' }) }), 422, 'INVALID_UUID', 'agentId');
   });
 
   it('names the offending element of a comma-separated array parameter', async () => {
@@ -100,7 +104,7 @@ describe.each(TRANSPORTS)('routing and validation over %s', (transport) => {
   });
 
   it('answers an unknown resource of a stateful operation with 404 RESOURCE_NOT_FOUND in its Shape B', async () => {
-    expectB(await h.call('POST', `/api/v1/calls/${randomUUID()}/hangup`), 404, 'RESOURCE_NOT_FOUND');
+    expectB(await h.call('POST', `/api/v1/calls/action/${randomUUID()}/hangup`), 404, 'RESOURCE_NOT_FOUND');
     expectB(await h.call('DELETE', `/api/v1/tokens/${randomUUID()}`), 404, 'RESOURCE_NOT_FOUND');
   });
 
@@ -127,10 +131,10 @@ describe.each(TRANSPORTS)('routing and validation over %s', (transport) => {
     const started = await h.call('POST', '/api/v1/call', { json: send.body('call') });
     expect(started.status, started.text).toBe(201);
     const conversation = started.json<ResponseBody<'startCall', 201>>().data.conversation_uuid;
-    const muted = await h.call('POST', `/api/v1/calls/${conversation}/mute`, { body: '{not json' });
+    const muted = await h.call('POST', `/api/v1/calls/action/${conversation}/mute`, { body: '{not json' });
     expect(muted.status, muted.text).toBe(200);
     expect(muted.json<ResponseBody<'muteCall', 200>>().data.muted).toBe(true);
-    const hungUp = await h.call('POST', `/api/v1/calls/${conversation}/hangup`, { body: 'x'.repeat(MAX_BODY * 2) });
+    const hungUp = await h.call('POST', `/api/v1/calls/action/${conversation}/hangup`, { body: 'x'.repeat(MAX_BODY * 2) });
     expect(hungUp.status, hungUp.text).toBe(200);
     expect(hungUp.json<ResponseBody<'hangupCall', 200>>().data.status).toBe('ended');
   });
@@ -141,10 +145,13 @@ describe.each(TRANSPORTS)('routing and validation over %s', (transport) => {
       ['POST', '/api/v1/sms/send', { body: '[1,2,3]' }],
       ['POST', '/api/v1/sms/send', { body: '"text"' }],
       ['POST', '/api/v1/sms/send', { json: send.body('sms', { unexpected: true }) }],
-      ['POST', '/api/v1/sms/send', { json: send.body('sms', { text: 42 }) }],
-      ['POST', '/api/v1/sms/send', { json: send.body('sms', { text: '' }) }],
-      ['POST', '/api/v1/call', { json: send.body('call', { variables: 'not an object' }) }],
-      ['POST', '/api/v1/call', { json: send.body('call', { agent_uuid: randomUUID() }) }],
+      ['POST', '/api/v1/sms/send', { json: send.body('sms', { message: 42 }) }],
+      ['POST', '/api/v1/sms/send', { json: send.body('sms', { message: '' }) }],
+      ['POST', '/api/v1/sms/send', { json: send.body('sms', { message: 'x'.repeat(1601) }) }],
+      ['POST', '/api/v1/call', { json: send.body('call', { prompt: 'not an object' }) }],
+      ['POST', '/api/v1/call', { json: send.body('call', { agentId: randomUUID() }) }],
+      ['POST', '/api/v1/whatsapp/template', { json: send.body('whatsapp', { header: { type: 'audio', url: 'https://cdn.example.com/a.mp3' } }) }],
+      ['POST', '/api/v1/whatsapp/template', { json: send.body('whatsapp', { parameters: { first: 'Jonas' } }) }],
       ['POST', '/api/v1/tokens', { json: { name: '' } }],
       ['POST', '/api/v1/tokens', { json: { name: 'x', permissions: [] } }],
       ['GET', '/api/v1/calls', { query: { page: '0' } }],
@@ -153,8 +160,9 @@ describe.each(TRANSPORTS)('routing and validation over %s', (transport) => {
       ['GET', '/api/v1/calls', { query: { status: 'exploded' } }],
       ['GET', '/api/v1/tokens', { query: { page: 'two' } }],
       ['GET', '/api/v1/calls/%E0%A4%A', {}],
-      ['POST', `/api/v1/calls/${randomUUID()}/say`, { json: {} }],
-      ['POST', `/api/v1/calls/${randomUUID()}/forward`, { json: { to: 'nowhere' } }],
+      ['POST', `/api/v1/calls/action/${randomUUID()}/say`, { json: {} }],
+      ['POST', `/api/v1/calls/action/${randomUUID()}/say`, { json: { message: 'x'.repeat(2001) } }],
+      ['POST', `/api/v1/calls/action/${randomUUID()}/forward`, { json: { to: 'nowhere' } }],
       ['PUT', `/api/v1/campaigns/${randomUUID()}`, { json: { status: 'Exploded' } }],
       ['GET', '/api/v1/phone-numbers/channels', {}],
       ['PATCH', '/api/v1/tokens', {}],

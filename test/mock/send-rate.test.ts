@@ -94,7 +94,7 @@ describe.each(TRANSPORTS)('the send limit over %s', (transport) => {
 
   it('takes no place in the window for refused or invalid requests', async () => {
     for (let i = 0; i < PER_SECOND; i++) {
-      const invalid = await send('sms', i, { to: '12-34' });
+      const invalid = await send('sms', i, { phoneNumber: '12-34' });
       expect(invalid.status).toBe(422);
     }
     const forbidden = await h.call('POST', SEND_PATHS.sms, { token: acme.readOnlyToken, json: bodies.body('sms') });

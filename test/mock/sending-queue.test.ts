@@ -85,9 +85,9 @@ describe.each(TRANSPORTS)('the sending queue over %s', (transport) => {
   it('counts a call as going out while it rings or talks, and as sent once it has ended', async () => {
     const started = await h.call('POST', SEND_PATHS.call, { json: bodies.body('call') });
     expect(started.status, started.text).toBe(201);
-    const uuid = started.json<ResponseBody<'startCall', 201>>().data.uuid;
+    const uuid = started.json<ResponseBody<'startCall', 201>>().data.id;
     const callStatus = async () =>
-      (await h.call('GET', '/api/v1/calls', { query: { per_page: '100' } })).json<ResponseBody<'listCalls', 200>>().data.items.find((c) => c.uuid === uuid)?.status;
+      (await h.call('GET', '/api/v1/calls', { query: { per_page: '100' } })).json<ResponseBody<'listCalls', 200>>().data.data.find((c) => c.uuid === uuid)?.status;
     for (const step of [0, 1000, 3000, 10_000, 30_000, 120_000]) {
       h.clock.freeze(T0 + step);
       const status = await callStatus();
@@ -105,7 +105,7 @@ describe.each(TRANSPORTS)('the sending queue over %s', (transport) => {
     const conversation = started.json<ResponseBody<'startCall', 201>>().data.conversation_uuid;
     h.clock.freeze(T0 + 10_000);
     expect((await outboundSummary(h)).channels.call).toMatchObject({ sending: 1, sent: 0 });
-    expect((await h.call('POST', `/api/v1/calls/${conversation}/hangup`)).status).toBe(200);
+    expect((await h.call('POST', `/api/v1/calls/action/${conversation}/hangup`)).status).toBe(200);
     expect((await outboundSummary(h)).channels.call).toMatchObject({ queued: 0, sending: 0, sent: 1 });
   });
 });

@@ -24,19 +24,19 @@ describe.each(TRANSPORTS)('tenants over %s', (transport) => {
   beforeEach(() => h.mock.store.load(h.mock.fixtures));
 
   it('gives acme.localhost and globex.localhost their own state', async () => {
-    const before = (await h.call('GET', '/api/v1/calls', { tenant: 'globex' })).json<Calls>().data.pagination.total;
+    const before = (await h.call('GET', '/api/v1/calls', { tenant: 'globex' })).json<Calls>().data.total;
     const started = await h.call('POST', '/api/v1/call', { tenant: 'acme', json: sendBodies(acme).body('call') });
     expect(started.status, started.text).toBe(201);
-    const uuid = started.json<ResponseBody<'startCall', 201>>().data.uuid;
+    const uuid = started.json<ResponseBody<'startCall', 201>>().data.id;
 
     const inAcme = (await h.call('GET', '/api/v1/calls', { tenant: 'acme', query: { per_page: '100' } })).json<Calls>();
-    expect(inAcme.data.items.map((c) => c.uuid)).toContain(uuid);
+    expect(inAcme.data.data.map((c) => c.uuid)).toContain(uuid);
     const inGlobex = (await h.call('GET', '/api/v1/calls', { tenant: 'globex', query: { per_page: '100' } })).json<Calls>();
-    expect(inGlobex.data.items.map((c) => c.uuid)).not.toContain(uuid);
-    expect(inGlobex.data.pagination.total).toBe(before);
+    expect(inGlobex.data.data.map((c) => c.uuid)).not.toContain(uuid);
+    expect(inGlobex.data.total).toBe(before);
 
-    const acmeTokens = (await h.call('GET', '/api/v1/tokens', { tenant: 'acme' })).json<Tokens>().data.items.map((t) => t.uuid);
-    const globexTokens = (await h.call('GET', '/api/v1/tokens', { tenant: 'globex' })).json<Tokens>().data.items.map((t) => t.uuid);
+    const acmeTokens = (await h.call('GET', '/api/v1/tokens', { tenant: 'acme' })).json<Tokens>().data.data.map((t) => t.uuid);
+    const globexTokens = (await h.call('GET', '/api/v1/tokens', { tenant: 'globex' })).json<Tokens>().data.data.map((t) => t.uuid);
     expect(acmeTokens).toContain(acme.state.tokens[0]?.uuid);
     expect(globexTokens).toContain(globex.state.tokens[0]?.uuid);
     expect(acmeTokens.filter((t) => globexTokens.includes(t))).toEqual([]);
@@ -45,7 +45,7 @@ describe.each(TRANSPORTS)('tenants over %s', (transport) => {
   it('answers an unknown tenant with 404 in Shape B where the operation uses Shape B', async () => {
     for (const [method, path] of [
       ['GET', '/api/v1/calls'],
-      ['POST', `/api/v1/calls/${randomUUID()}/hangup`],
+      ['POST', `/api/v1/calls/action/${randomUUID()}/hangup`],
       ['GET', '/api/v1/tokens'],
     ] as const) {
       const res = await h.call(method, path, { tenant: 'initech' });
@@ -97,6 +97,6 @@ describe.each(TRANSPORTS)('a default tenant over %s', (transport) => {
   it('serves a Host without a subdomain as the configured default tenant', async () => {
     const res = await h.call('GET', '/api/v1/tokens', { tenant: null, token: globex.fullToken });
     expect(res.status, res.text).toBe(200);
-    expect(res.json<Tokens>().data.items.map((t) => t.uuid)).toContain(globex.state.tokens[0]?.uuid);
+    expect(res.json<Tokens>().data.data.map((t) => t.uuid)).toContain(globex.state.tokens[0]?.uuid);
   });
 });

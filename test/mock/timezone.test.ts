@@ -106,20 +106,21 @@ describe.each(TRANSPORTS)('time zones over %s', (transport) => {
   it('renders the same instant in every zone', async () => {
     const berlin = (await h.call('GET', '/api/v1/calls', { headers: { 'x-timezone': 'Europe/Berlin' } })).json<Calls>();
     const kathmandu = (await h.call('GET', '/api/v1/calls', { headers: { 'x-timezone': 'Australia/Eucla' } })).json<Calls>();
-    expect(berlin.data.items.length).toBeGreaterThan(0);
-    expect(berlin.data.items.map((c) => Date.parse(c.created_at))).toEqual(kathmandu.data.items.map((c) => Date.parse(c.created_at)));
-    expect(berlin.data.items[0]?.created_at).not.toBe(kathmandu.data.items[0]?.created_at);
+    expect(berlin.data.data.length).toBeGreaterThan(0);
+    expect(berlin.data.data.map((c) => Date.parse(c.created_at))).toEqual(kathmandu.data.data.map((c) => Date.parse(c.created_at)));
+    expect(berlin.data.data[0]?.created_at).not.toBe(kathmandu.data.data[0]?.created_at);
   });
 
   it('reads a request date-time without an offset in the applied zone, and honours an explicit offset', async () => {
     const started = await h.call('POST', '/api/v1/call', { json: sendBodies(acme).body('call') });
     expect(started.status, started.text).toBe(201);
-    const uuid = started.json<Started>().data.uuid;
-    expect(Date.parse(started.json<Started>().data.created_at)).toBe(T0);
+    const uuid = started.json<Started>().data.id;
+    const listed = (await h.call('GET', '/api/v1/calls', { query: { conversation_uuid: started.json<Started>().data.conversation_uuid } })).json<Calls>();
+    expect(listed.data.data.map((c) => Date.parse(c.created_at))).toEqual([T0]);
     const found = async (zone: string, query: Record<string, string>) => {
       const res = await h.call('GET', '/api/v1/calls', { headers: { 'x-timezone': zone }, query });
       expect(res.status, res.text).toBe(200);
-      return res.json<Calls>().data.items.some((c) => c.uuid === uuid);
+      return res.json<Calls>().data.data.some((c) => c.uuid === uuid);
     };
     for (const zone of ['Europe/Berlin', 'America/New_York', 'Australia/Eucla']) {
       expect(await found(zone, { from: wall(T0, zone) })).toBe(true);
@@ -139,9 +140,9 @@ describe.each(TRANSPORTS)('time zones over %s', (transport) => {
 
   it('reads a date-only bound as the whole day in the applied zone', async () => {
     const started = await h.call('POST', '/api/v1/call', { json: sendBodies(acme).body('call') });
-    const uuid = started.json<Started>().data.uuid;
+    const uuid = started.json<Started>().data.id;
     const found = async (zone: string, query: Record<string, string>) =>
-      (await h.call('GET', '/api/v1/calls', { headers: { 'x-timezone': zone }, query })).json<Calls>().data.items.some((c) => c.uuid === uuid);
+      (await h.call('GET', '/api/v1/calls', { headers: { 'x-timezone': zone }, query })).json<Calls>().data.data.some((c) => c.uuid === uuid);
     // T0 is 09:30 UTC: 1 December in Berlin, still 30 November in Pago Pago (-11:00).
     const day = (zone: string) => DateTime.fromMillis(T0, { zone }).toISODate() ?? '';
     expect(day('Europe/Berlin')).not.toBe(day('Pacific/Pago_Pago'));
@@ -155,14 +156,18 @@ describe.each(TRANSPORTS)('time zones over %s', (transport) => {
   });
 
   it('never shifts date-only or time-of-day values', async () => {
-    const variables = { appointment_date: '2026-12-02', appointment_time: '10:30:00' };
-    const started = await h.call('POST', '/api/v1/call', { json: sendBodies(acme).body('call', { variables }), headers: { 'x-timezone': 'Pacific/Kiritimati' } });
-    expect(started.status, started.text).toBe(201);
-    expect(started.json<Started>().data.variables).toEqual(variables);
-    const uuid = started.json<Started>().data.uuid;
+    const values = ['2026-12-02', '10:30:00'];
+    let conversation = '';
+    for (const message of values) {
+      const sent = await h.call('POST', '/api/v1/sms/send', { json: sendBodies(acme).body('sms', { message }), headers: { 'x-timezone': 'Pacific/Kiritimati' } });
+      expect(sent.status, sent.text).toBe(201);
+      conversation = sent.json<ResponseBody<'sendSms', 201>>().data.conversationId;
+    }
     for (const zone of ['Pacific/Pago_Pago', 'Pacific/Kiritimati', 'UTC']) {
-      const listed = (await h.call('GET', '/api/v1/calls', { headers: { 'x-timezone': zone } })).json<Calls>();
-      expect(listed.data.items.find((c) => c.uuid === uuid)?.variables).toEqual(variables);
+      const res = await h.call('GET', `/api/v1/conversations/${conversation}/messages`, { headers: { 'x-timezone': zone }, query: { per_page: '100' } });
+      expect(res.status, res.text).toBe(200);
+      const contents = res.json<ResponseBody<'listConversationMessages', 200>>().data.data.map((m) => m.content);
+      expect(contents.slice(-2)).toEqual(values);
     }
   });
 

@@ -1,6 +1,6 @@
 // Workspace API tokens (seed "Authentication" rule 3): created in any number and displayed once
-// at creation; listed with creation date and last-used time (never with the secret); revoked with
-// immediate effect.
+// at creation; listed with creation date and last-used time (never with the secret), paged as the
+// published API pages lists; revoked with immediate effect.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ErrorB, ResponseBody } from '../support/contract.ts';
 import { demoTenant, memberWhere } from '../support/demo-tenants.ts';
@@ -25,10 +25,10 @@ describe.each(TRANSPORTS)('workspace API tokens over %s', (transport) => {
     return res.json<Created>().data;
   }
 
-  async function list(): Promise<{ text: string; items: Listed['data']['items'] }> {
+  async function list(): Promise<{ text: string; items: Listed['data']['data'] }> {
     const res = await h.call('GET', '/api/v1/tokens', { query: { per_page: '100' } });
     expect(res.status, res.text).toBe(200);
-    return { text: res.text, items: res.json<Listed>().data.items };
+    return { text: res.text, items: res.json<Listed>().data.data };
   }
 
   it('shows the secret once at creation, never in the list', async () => {
@@ -71,6 +71,27 @@ describe.each(TRANSPORTS)('workspace API tokens over %s', (transport) => {
     expect((await h.call('GET', '/api/v1/calls', { token: created.token })).status).toBe(200);
     listed = (await list()).items.find((t) => t.uuid === created.uuid);
     expect(Date.parse(listed?.last_used_at ?? '')).toBe(firstUse + 90_000);
+  });
+
+  it('pages the list newest first, 15 a page by default, as the published paged list', async () => {
+    for (let i = 0; i < 16; i++) {
+      await create(`Integration ${i}`, ['calls:read']);
+      h.clock.advance(1_000);
+    }
+    const first = await h.call('GET', '/api/v1/tokens');
+    expect(first.status, first.text).toBe(200);
+    const page1 = first.json<Listed>().data;
+    // 16 created plus the fixture's two active tokens.
+    expect({ ...page1, data: page1.data.length }).toEqual({ current_page: 1, last_page: 2, per_page: 15, total: 18, data: 15 });
+    expect(page1.data.slice(0, 2).map((t) => t.name)).toEqual(['Integration 15', 'Integration 14']);
+    const page2 = (await h.call('GET', '/api/v1/tokens', { query: { page: '2' } })).json<Listed>().data;
+    expect(page2).toMatchObject({ current_page: 2, last_page: 2, per_page: 15, total: 18 });
+    expect(page2.data.map((t) => t.name)).toEqual(['Integration 0', acme.state.tokens[1]?.name, acme.state.tokens[0]?.name]);
+    const small = (await h.call('GET', '/api/v1/tokens', { query: { per_page: '5', page: '4' } })).json<Listed>().data;
+    expect({ ...small, data: small.data.length }).toEqual({ current_page: 4, last_page: 4, per_page: 5, total: 18, data: 3 });
+    const tooMany = await h.call('GET', '/api/v1/tokens', { query: { per_page: '101' } });
+    expect(tooMany.status).toBe(422);
+    expect(tooMany.json<ErrorB>().error.field).toBe('per_page');
   });
 
   it('lists no revoked token', async () => {

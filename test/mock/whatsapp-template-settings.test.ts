@@ -36,6 +36,7 @@ interface SettingPage {
   current_page: number;
   data: Setting[];
   last_page: number;
+  per_page: number;
   total: number;
 }
 
@@ -89,16 +90,26 @@ describe('list', () => {
       await w.advance(60_000);
     }
     const all = dataOf<SettingPage>(await w.call('GET', SETTINGS));
-    expect(all).toMatchObject({ current_page: 1, last_page: 1, total: 5 });
+    expect(all).toMatchObject({ current_page: 1, last_page: 1, per_page: 15, total: 5 });
     expect(all.data.map((s) => s.uuid)).toEqual([...made].reverse());
 
     const second = dataOf<SettingPage>(await w.call('GET', SETTINGS, { query: { per_page: '2', page: '2' } }));
-    expect(second).toMatchObject({ current_page: 2, last_page: 3, total: 5 });
+    expect(second).toMatchObject({ current_page: 2, last_page: 3, per_page: 2, total: 5 });
     expect(second.data.map((s) => s.uuid)).toEqual([made[2], made[1]]);
     const last = dataOf<SettingPage>(await w.call('GET', SETTINGS, { query: { per_page: '2', page: '3' } }));
     expect(last.data.map((s) => s.uuid)).toEqual([made[0]]);
     const beyond = dataOf<SettingPage>(await w.call('GET', SETTINGS, { query: { per_page: '2', page: '9' } }));
-    expect(beyond).toEqual({ current_page: 9, data: [], last_page: 3, total: 5 });
+    expect(beyond).toEqual({ current_page: 9, data: [], last_page: 3, per_page: 2, total: 5 });
+  });
+
+  it('shows 15 settings a page by default (published API, "Lists and paging")', async () => {
+    const w = await open();
+    for (let i = 0; i < 16; i++) await create(w, { template_uuid: TEMPLATE_SPRING, params: { body: { '1': `v${i}` } } });
+    const first = dataOf<SettingPage>(await w.call('GET', SETTINGS));
+    expect({ ...first, data: first.data.length }).toEqual({ current_page: 1, data: 15, last_page: 2, per_page: 15, total: 16 });
+    const second = dataOf<SettingPage>(await w.call('GET', SETTINGS, { query: { page: '2' } }));
+    expect(second.data.map((s) => s.params.body['1'])).toEqual(['v0']);
+    expect(expectShapeB(await w.call('GET', SETTINGS, { query: { page: '0' } }), 422).field).toBe('page');
   });
 
   it('keeps creation order newest first for settings created at the same instant', async () => {
@@ -121,7 +132,7 @@ describe('list', () => {
     expect(await uuids({ status: 'inactive' })).toEqual([springInactive.uuid]);
     expect(await uuids({ waba_id: WABA_MAIN, status: 'active' })).toEqual([springActive.uuid]);
     expect(await uuids({ waba_id: 'no-such-account' })).toEqual([]);
-    expect(dataOf<SettingPage>(await w.call('GET', SETTINGS, { query: { waba_id: 'no-such-account' } }))).toEqual({ current_page: 1, data: [], last_page: 1, total: 0 });
+    expect(dataOf<SettingPage>(await w.call('GET', SETTINGS, { query: { waba_id: 'no-such-account' } }))).toEqual({ current_page: 1, data: [], last_page: 1, per_page: 15, total: 0 });
   });
 
   it('rejects a status outside active/inactive and a per_page over 100 with 422', async () => {

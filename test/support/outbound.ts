@@ -27,7 +27,7 @@ export async function sentSoFar(h: Harness, options: CallOptions = {}): Promise<
   const summary = await outboundSummary(h, options);
   const items = (c: Summary['channels']['call']) => c.queued + c.sending + c.sent;
   return {
-    calls: calls.json<ResponseBody<'listCalls', 200>>().data.pagination.total,
+    calls: calls.json<ResponseBody<'listCalls', 200>>().data.total,
     call: items(summary.channels.call),
     sms: items(summary.channels.sms),
     whatsapp: items(summary.channels.whatsapp),

@@ -14,6 +14,10 @@ export const SEND_KINDS = Object.keys(SEND_PATHS) as SendKind[];
 
 export interface SendBodies {
   agentUuid: string;
+  /** The approved WhatsApp template the bodies send. */
+  templateUuid: string;
+  /** The contact the bodies send to. */
+  contactPhone: string;
   body(kind: SendKind, extra?: Record<string, unknown>): Record<string, unknown>;
 }
 
@@ -22,15 +26,15 @@ export function sendBodies(tenant: DemoTenant): SendBodies {
   const agent = ws.agents.find((a) => a.channels.call && a.channels.sms && a.channels.email && a.channels.whatsapp);
   if (!agent?.channels.whatsapp) throw new Error(`fixture ${tenant.slug} has no agent bound to call, SMS, email and WhatsApp`);
   const waba = agent.channels.whatsapp.waba_id;
-  const setting = ws.template_settings.find((s) => s.status === 'active' && s.template.waba_id === waba);
-  if (!setting) throw new Error(`fixture ${tenant.slug} has no active template setting on business account ${waba}`);
+  const template = ws.whatsapp_templates.find((t) => t.status === 'APPROVED' && t.waba_id === waba);
+  if (!template) throw new Error(`fixture ${tenant.slug} has no approved WhatsApp template on business account ${waba}`);
   const contact = ws.contacts.find((c) => c.phone !== null && c.email !== null);
   if (!contact?.phone || !contact.email) throw new Error(`fixture ${tenant.slug} has no contact with phone and email`);
   const base: Record<SendKind, Record<string, unknown>> = {
-    call: { to: contact.phone, agent_uuid: agent.uuid },
-    whatsapp: { to: contact.phone, template_setting_uuid: setting.uuid, agent_uuid: agent.uuid },
-    sms: { to: contact.phone, text: 'Your appointment is tomorrow at 10:30.', agent_uuid: agent.uuid },
+    call: { agentId: agent.uuid, prompt: { content: 'Remind the contact of the appointment tomorrow at 10:30.' }, participant: { number: contact.phone } },
+    whatsapp: { agentId: agent.uuid, templateId: template.uuid, phoneNumber: contact.phone, parameters: { field1: contact.name } },
+    sms: { agentId: agent.uuid, phoneNumber: contact.phone, message: 'Your appointment is tomorrow at 10:30.' },
     email: { to: contact.email, subject: 'Your appointment', text: 'See you tomorrow at 10:30.', agent_uuid: agent.uuid },
   };
-  return { agentUuid: agent.uuid, body: (kind, extra = {}) => ({ ...base[kind], ...extra }) };
+  return { agentUuid: agent.uuid, templateUuid: template.uuid, contactPhone: contact.phone, body: (kind, extra = {}) => ({ ...base[kind], ...extra }) };
 }

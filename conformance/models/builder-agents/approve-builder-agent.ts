@@ -19,7 +19,7 @@ export class ApproveBuilderAgentCommand extends ConversationWrite {
     const before = record.status;
     const op = real.client.op('approveBuilderAgent');
     const answer = await real.client.send({ op, pathParams: { uuid: record.uuid } });
-    const view = conversationOf(answer);
+    const view = conversationOf(op, answer);
     const what = `approving a ${before} conversation`;
     if (before === 'awaiting_approval') requireRule(BUILDER_AGENT_TRANSITIONS, op.operationId, acceptedInProcessing(answer, view, 200, what, 'documented'), answer);
     else if (before !== 'processing') recordRule(BUILDER_AGENT_TRANSITIONS, op.operationId, refused(answer, what, 'inferred'), answer);

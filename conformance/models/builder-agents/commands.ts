@@ -27,7 +27,7 @@ export function builderAgentCommands(): Array<fc.Arbitrary<BuilderAgentCommand>>
     fc.tuple(outcome, shortDelay, fc.noShrink(fc.boolean())).map(([o, d, named]) => new CreateBuilderAgentCommand(o, d, named)),
     poll,
     poll,
-    fc.tuple(pick, outcome, shortDelay, fc.noShrink(fc.constantFrom(0, 0, 0, 1))).map(([p, o, d, extra]) => new AnswerBuilderAgentCommand(p, o, d, extra)),
+    fc.tuple(pick, outcome, shortDelay).map(([p, o, d]) => new AnswerBuilderAgentCommand(p, o, d)),
     pick.map((p) => new ApproveBuilderAgentCommand(p)),
     rebuild,
     rebuild,

@@ -41,13 +41,14 @@ export class CreateBuilderAgentCommand implements fc.AsyncCommand<BuilderAgentMo
       json: body,
       expectation: { kind: 'accepted', part: op.contract, rule: BUILDER_AGENT_TRANSITIONS.rule, what: 'a builder agent conversation create' },
     });
-    const view = conversationOf(answer);
-    if (!isSuccess(answer) || !view) {
-      recordRule(BUILDER_AGENT_TRANSITIONS, op.operationId, acceptedInProcessing(answer, view, 201, 'creating a conversation', 'inferred'), answer);
+    const read = conversationOf(op, answer);
+    if (!isSuccess(answer) || !read.ok) {
+      recordRule(BUILDER_AGENT_TRANSITIONS, op.operationId, acceptedInProcessing(answer, read, 201, 'creating a conversation', 'inferred'), answer);
       return;
     }
+    const view = read.value;
     model.conversations.push({ uuid: view.uuid, prompt, status: 'processing', phase: 'create', questions: [] });
-    requireRule(BUILDER_AGENT_TRANSITIONS, op.operationId, acceptedInProcessing(answer, view, 201, 'creating a conversation', 'documented'), answer);
+    requireRule(BUILDER_AGENT_TRANSITIONS, op.operationId, acceptedInProcessing(answer, read, 201, 'creating a conversation', 'documented'), answer);
     requireRule(BUILDER_AGENT_INTENT, op.operationId, view.prompt === prompt ? true : { message: `the created conversation has prompt ${JSON.stringify(view.prompt)}`, part: 'documented' }, answer);
     const fresh = (Array.isArray(view.questions) ? view.questions.length === 0 : false) && view.builder === null;
     const named = !this.named || view.name === body.name;

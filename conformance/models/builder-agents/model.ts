@@ -5,8 +5,11 @@
 // (409, "unchanged"); every write returns at once in processing. The model keeps, per conversation
 // the suite created, the status it last saw (or `processing` with the write that started it) and
 // the intent (prompt) it expects.
+import type { Read } from '../../contract/fields.ts';
+import type { SuiteOperation } from '../../contract/operation.ts';
 import type { Answer } from '../../http/client.ts';
 import type { RuleCheck } from '../../record/rule.ts';
+import { resourceOf } from '../answer-fields.ts';
 import { pickOne } from '../model-command.ts';
 
 export const REBUILD_WHILE_PROCESSING: RuleCheck = {
@@ -79,11 +82,12 @@ export class BuilderAgentModel {
   }
 }
 
-export function conversationOf(answer: Answer): ConversationView | undefined {
-  const data = (answer.json as { data?: unknown } | undefined)?.data;
-  if (typeof data !== 'object' || data === null) return undefined;
-  const view = data as ConversationView;
-  return typeof view.uuid === 'string' && typeof view.status === 'string' ? view : undefined;
+/** The fields of a conversation the model reads. */
+export const CONVERSATION_FIELDS = ['uuid', 'status', 'prompt', 'questions', 'builder'];
+
+/** The conversation an answer of `op` carries, with the fields the model needs, where the contract puts them. */
+export function conversationOf(op: SuiteOperation, answer: Answer): Read<ConversationView> {
+  return resourceOf<ConversationView>(op, answer, CONVERSATION_FIELDS);
 }
 
 export function isSettled(status: string): status is SettledStatus {

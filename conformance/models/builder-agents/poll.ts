@@ -3,7 +3,7 @@
 // leaves `processing`"). Every read is compared with the model.
 import type { Answer } from '../../http/client.ts';
 import { sleep } from '../../http/pacer.ts';
-import { recordRule } from '../../record/rule.ts';
+import { inconclusive, recordRule } from '../../record/rule.ts';
 import { isSuccess } from '../../rules/verdicts.ts';
 import { suite } from '../../suite/context.ts';
 import type { Real } from '../model-kit.ts';
@@ -22,12 +22,16 @@ const BEFORE_WRITE_MS = 1_200;
 export async function refresh(model: BuilderAgentModel, record: ConversationRecord, real: Real): Promise<Answer | undefined> {
   const op = real.client.op('getBuilderAgent');
   const answer = await real.client.send({ op, pathParams: { uuid: record.uuid } });
-  const view = conversationOf(answer);
-  if (!isSuccess(answer) || !view) {
+  if (!isSuccess(answer)) {
     recordRule(BUILDER_AGENT_TRANSITIONS, op.operationId, { message: `reading conversation ${record.uuid} the suite created answered ${answer.response?.status ?? 'nothing'}`, part: 'inferred' }, answer);
     return undefined;
   }
-  observe(model, record, view, answer, op.operationId);
+  const view = conversationOf(op, answer);
+  if (!view.ok) {
+    inconclusive(BUILDER_AGENT_TRANSITIONS, op.operationId, `reading conversation ${record.uuid}: ${view.reason}`, answer);
+    return undefined;
+  }
+  observe(model, record, view.value, answer, op.operationId);
   return answer;
 }
 

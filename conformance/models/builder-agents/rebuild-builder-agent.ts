@@ -2,13 +2,14 @@
 // deployed or failed → processing, "Running app is replaced by a corrected version; original intent
 // is kept unless the request changes it (replace_prompt)"; "any | A rebuild is already processing |
 // unchanged | Rejected with 409"; behaviour 1). The model reads the conversation first, then
-// predicts: from deployed or failed, 200 in processing with the intent kept or replaced; while the
+// predicts: from deployed or failed, 200 in processing with the message appended to the intent
+// (replace_prompt false, the published default) or replacing it; while the
 // model's own rebuild is still processing, 409 and the conversation unchanged (its prompt is not
 // replaced; a 200 counts only when it came sooner after the first rebuild than the processing time
 // that rebuild's marker asked for, so it cannot have ended in between); from gathering,
 // awaiting_approval or another processing, 409 (inferred). A conversation processing anything but
 // a rebuild is waited for (bounded) before the rebuild.
-import { notApplicable, recordRule, requireRule } from '../../record/rule.ts';
+import { notApplicable, type RuleVerdict, recordRule, requireRule } from '../../record/rule.ts';
 import { isSuccess } from '../../rules/verdicts.ts';
 import type { Real } from '../model-kit.ts';
 import { MarkedWrite } from './conversation-command.ts';
@@ -44,22 +45,12 @@ export class RebuildBuilderAgentCommand extends MarkedWrite {
     const message = `Show the number of open tasks in the heading (change ${freshLabel()}). ${markers(this.outcome, this.delayMs)}`;
     const op = real.client.op('rebuildBuilderAgent');
     const answer = await real.client.send({ op, pathParams: { uuid: record.uuid }, json: { message, replace_prompt: this.replacePrompt } });
-    const view = conversationOf(answer);
+    const view = conversationOf(op, answer);
     const what = `a rebuild of a ${before}${record.phase ? ` (${record.phase})` : ''} conversation`;
 
     if (before === 'deployed' || before === 'failed') {
       requireRule(BUILDER_AGENT_TRANSITIONS, op.operationId, acceptedInProcessing(answer, view, 200, what, 'documented'), answer);
-      if (view) {
-        const expected = this.replacePrompt ? message : record.prompt;
-        requireRule(
-          BUILDER_AGENT_INTENT,
-          op.operationId,
-          view.prompt === expected
-            ? true
-            : { message: `${what} with replace_prompt ${this.replacePrompt} left the prompt ${JSON.stringify(view.prompt)}; expected ${JSON.stringify(expected)}`, part: this.replacePrompt ? 'inferred' : 'documented' },
-          answer,
-        );
-      }
+      if (view.ok) requireRule(BUILDER_AGENT_INTENT, op.operationId, this.intentVerdict(record.prompt, message, view.value.prompt, what), answer);
     } else if (rebuilding) {
       // The first rebuild may only have ended in between if at least the processing time its
       // marker asked for passed between sending it and this answer; then the 200 proves nothing.
@@ -78,7 +69,21 @@ export class RebuildBuilderAgentCommand extends MarkedWrite {
       this.startProcessing(record, 'rebuild');
       record.rebuild = { sentAt: answer.sentAt, delayMs: this.delayMs };
       if (this.replacePrompt) record.prompt = message;
+      else if (view.ok && this.intentVerdict(record.prompt, message, view.value.prompt, what) === true) record.prompt = view.value.prompt as string;
     }
+  }
+
+  /**
+   * The intent after an accepted rebuild: with replace_prompt the message (inferred reading of
+   * "unless the request changes it"); without, the previous intent kept (seed) with the message
+   * appended (published API: "the message is appended"; the separator is the service's).
+   */
+  private intentVerdict(previous: string, message: string, prompt: unknown, what: string): RuleVerdict {
+    const shown = JSON.stringify(prompt);
+    if (this.replacePrompt) return prompt === message ? true : { message: `${what} with replace_prompt true left the prompt ${shown}; expected the message`, part: 'inferred' };
+    if (typeof prompt !== 'string' || !prompt.startsWith(previous)) return { message: `${what} without replace_prompt dropped the intent: prompt ${shown}, expected it to start with ${JSON.stringify(previous)}`, part: 'documented' };
+    if (prompt.length <= previous.length || !prompt.endsWith(message)) return { message: `${what} without replace_prompt did not append the message: prompt ${shown}`, part: 'published' };
+    return true;
   }
 
   toString(): string {

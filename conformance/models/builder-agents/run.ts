@@ -22,7 +22,7 @@ async function fixedScenario(real: Real, apps: Set<string>): Promise<void> {
   if (!record) return;
   for (let round = 0; round < DRIVE_ROUNDS; round++) {
     await pollSettled(model, record, real);
-    if (record.status === 'gathering') await new AnswerBuilderAgentCommand(0, 'deployed', 200, 0).run(model, real);
+    if (record.status === 'gathering') await new AnswerBuilderAgentCommand(0, 'deployed', 200).run(model, real);
     else if (record.status === 'awaiting_approval') await new ApproveBuilderAgentCommand(0).run(model, real);
     else break;
   }

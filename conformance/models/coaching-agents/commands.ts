@@ -15,12 +15,19 @@ export type CoachingCommand = fc.AsyncCommand<CoachingModel, Real>;
 export function coachSettings(): fc.Arbitrary<CoachSettings> {
   return fc.record(
     {
-      coaching_tone: fc.constantFrom('supportive', 'direct', 'neutral'),
+      description: fc.constantFrom('', 'Coaches the booking calls.'),
+      is_active: fc.boolean(),
+      // The published values, and free text of at most 100 characters.
+      coaching_tone: fc.constantFrom('supportive', 'direct', 'constructive', 'motivational', 'calm and patient', 'x'.repeat(100)),
+      coaching_frequency: fc.constantFrom('per_session', 'daily', 'weekly'),
       auto_trigger_threshold: fc.integer({ min: 0, max: 100 }),
+      include_positive_feedback: fc.boolean(),
+      include_actionable_steps: fc.boolean(),
+      coaching_templates: fc.array(fc.constantFrom('Strength: {strength}. Next: {improvement}.', 'One thing to try: {improvement}.'), { maxLength: 2 }),
       training_examples: fc.array(
         fc.record({
-          scenario: fc.constantFrom('The customer asks for a discount straight away.', 'The caller is upset about a missed appointment.'),
-          feedback: fc.constantFrom('Acknowledge the concern before offering anything.', 'Apologise once, then offer the next free slot.'),
+          issue: fc.constantFrom('The customer asks for a discount straight away.', 'The caller is upset about a missed appointment.'),
+          coaching: fc.constantFrom('Acknowledge the concern before offering anything.', 'Apologise once, then offer the next free slot.'),
         }),
         { maxLength: 2 },
       ),
@@ -28,8 +35,10 @@ export function coachSettings(): fc.Arbitrary<CoachSettings> {
         fc.record(
           {
             title: fc.constantFrom('Objection handling playbook', 'Rescheduling guide'),
+            type: fc.constantFrom('document', 'article'),
             url: fc.constantFrom('https://coaching.example.com/playbooks/objections.pdf', 'https://coaching.example.com/guides/rescheduling'),
             description: fc.constantFrom('Four steps for price objections', 'How to offer a new slot'),
+            topics: fc.array(fc.constantFrom('objections', 'rescheduling'), { maxLength: 2 }),
           },
           { requiredKeys: ['title', 'url'] },
         ),

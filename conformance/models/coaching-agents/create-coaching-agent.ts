@@ -28,7 +28,7 @@ export class CreateCoachingAgentCommand extends CoachCommand {
       json: body,
       expectation: { kind: 'accepted', part: op.contract, rule: ONE_DEFAULT_COACH.rule, what: 'a coaching agent create' },
     });
-    const coach = expectResource(COACH_SETTINGS, op, answer, coachOf(answer), 'creating a coaching agent', 201);
+    const coach = expectResource(COACH_SETTINGS, op, answer, coachOf(op, answer), 'creating a coaching agent', 201);
     if (!coach) return;
     model.coaches.push({ uuid: coach.uuid, settings: settingsOf(coach) });
     model.total++;

@@ -1,7 +1,7 @@
 // GET /api/v1/coaching-agents walked in small pages (contract: oldest first, inferred): the pages
 // together list every coaching agent once, in created_at order, each of the suite's with the
 // settings last written. The one-default invariant runs after it as after every step.
-import { recordRule } from '../../record/rule.ts';
+import { inconclusive, recordRule } from '../../record/rule.ts';
 import type { Real } from '../model-kit.ts';
 import { listAllCoaches } from './coach-list.ts';
 import { CoachCommand } from './coach-command.ts';
@@ -21,8 +21,8 @@ export class ListCoachingAgentsCommand extends CoachCommand {
   }
 
   protected async act(model: CoachingModel, real: Real): Promise<void> {
-    const list = await listAllCoaches(real, this.perPage);
-    if (!list) return;
+    const list = await listAllCoaches(real, this.perPage, ['created_at']);
+    if ('reason' in list) return inconclusive(COACH_SETTINGS, 'listCoachingAgents', list.reason, list.answer);
     const problems: string[] = [];
     const uuids = list.items.map((c) => c.uuid);
     if (new Set(uuids).size !== uuids.length) problems.push('a coaching agent appears on more than one page');

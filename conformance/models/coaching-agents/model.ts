@@ -3,8 +3,11 @@
 // a coaching agent as default makes it the only default"; capability "coaching agents: list, read,
 // update settings"). The model keeps the coaching agents the suite created in this run with the
 // settings it expects, the workspace's coaching agent count and the one it expects as default.
+import type { Read } from '../../contract/fields.ts';
+import type { SuiteOperation } from '../../contract/operation.ts';
 import type { Answer } from '../../http/client.ts';
 import type { RuleCheck } from '../../record/rule.ts';
+import { resourceOf } from '../answer-fields.ts';
 
 export const ONE_DEFAULT_COACH: RuleCheck = {
   name: 'one-default-coach',
@@ -15,16 +18,22 @@ export const COACH_SETTINGS: RuleCheck = {
   rule: 'seed capability "coaching agents: list, read, update settings": a read returns the settings last written; an update changes only the fields it sends',
 };
 
-/** The fields a client writes (the seed's settings and the inferred `name`). */
+/** The fields a client writes (the seed's settings and the published API's other fields). */
 export const SETTING_FIELDS = [
   'name',
+  'description',
+  'is_active',
   'coaching_tone',
+  'coaching_frequency',
   'auto_trigger_threshold',
+  'language',
+  'include_positive_feedback',
+  'include_actionable_steps',
+  'include_resources',
+  'general_guidelines',
+  'coaching_templates',
   'training_examples',
   'resource_library',
-  'general_guidelines',
-  'include_resources',
-  'language',
 ] as const;
 
 export type CoachSettings = Partial<Record<(typeof SETTING_FIELDS)[number], unknown>>;
@@ -60,11 +69,9 @@ export function settingsOf(view: CoachView): CoachSettings {
   return out;
 }
 
-export function coachOf(answer: Answer): CoachView | undefined {
-  const data = (answer.json as { data?: unknown } | undefined)?.data;
-  if (typeof data !== 'object' || data === null) return undefined;
-  const view = data as CoachView;
-  return typeof view.uuid === 'string' && typeof view.is_default === 'boolean' ? view : undefined;
+/** The coaching agent an answer of `op` carries, with the fields the model needs, where the contract puts them. */
+export function coachOf(op: SuiteOperation, answer: Answer): Read<CoachView> {
+  return resourceOf<CoachView>(op, answer, ['uuid', 'is_default']);
 }
 
 let names = 0;

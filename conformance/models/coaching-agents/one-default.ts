@@ -4,7 +4,7 @@
 // made default). Every coaching agent the suite created is listed. The same rule on one coaching
 // agent an answer shows: is_default exactly when it is the default the model expects.
 import type { Answer } from '../../http/client.ts';
-import { recordRule, requireRule } from '../../record/rule.ts';
+import { inconclusive, recordRule, requireRule } from '../../record/rule.ts';
 import type { Real } from '../model-kit.ts';
 import { listAllCoaches } from './coach-list.ts';
 import { COACH_SETTINGS, type CoachingModel, type CoachRecord, type CoachView, ONE_DEFAULT_COACH } from './model.ts';
@@ -24,7 +24,7 @@ export function requireDefaultFlag(model: CoachingModel, coach: CoachRecord, vie
 
 export async function checkOneDefault(model: CoachingModel, real: Real): Promise<void> {
   const list = await listAllCoaches(real);
-  if (!list) return;
+  if ('reason' in list) return inconclusive(ONE_DEFAULT_COACH, 'listCoachingAgents', list.reason, list.answer);
   const defaults = list.items.filter((c) => c.is_default);
   model.total = list.items.length;
   if (list.items.length > 0) {

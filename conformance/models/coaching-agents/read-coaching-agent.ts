@@ -11,7 +11,7 @@ export class ReadCoachingAgentCommand extends OneCoachCommand {
   protected async actOn(coach: CoachRecord, model: CoachingModel, real: Real): Promise<void> {
     const op = real.client.op('getCoachingAgent');
     const answer = await real.client.send({ op, pathParams: { uuid: coach.uuid } });
-    const view = expectResource(COACH_SETTINGS, op, answer, coachOf(answer), 'reading a coaching agent the suite created', 200);
+    const view = expectResource(COACH_SETTINGS, op, answer, coachOf(op, answer), 'reading a coaching agent the suite created', 200);
     if (!view) return;
     requireDefaultFlag(model, coach, view, answer, op.operationId, 'read');
     const wrong = settingDifferences(coach.settings, view);

@@ -3,7 +3,7 @@
 // A fixed sequence first makes every run exercise the default rule whatever fast-check draws: two
 // creates, set-default of the second, a read of the first. Afterwards the workspace's original
 // default, if it had one, is made the default again.
-import { requireRule } from '../../record/rule.ts';
+import { inconclusive, requireRule } from '../../record/rule.ts';
 import { suite } from '../../suite/context.ts';
 import { type Real, runModel, runScenario, runSteps } from '../model-kit.ts';
 import { listAllCoaches } from './coach-list.ts';
@@ -13,10 +13,13 @@ import { CoachingModel, ONE_DEFAULT_COACH } from './model.ts';
 import { ReadCoachingAgentCommand } from './read-coaching-agent.ts';
 import { SetDefaultCoachingAgentCommand } from './set-default-coaching-agent.ts';
 
-/** A model of the workspace as it is now; undefined when the list cannot be read. */
+/** A model of the workspace as it is now; undefined (the rule inconclusive) when the list cannot be read. */
 async function currentModel(real: Real): Promise<CoachingModel | undefined> {
   const list = await listAllCoaches(real);
-  if (!list) return undefined;
+  if ('reason' in list) {
+    inconclusive(ONE_DEFAULT_COACH, 'listCoachingAgents', list.reason, list.answer);
+    return undefined;
+  }
   const defaults = list.items.filter((c) => c.is_default);
   if (list.items.length > 0) {
     requireRule(
@@ -39,7 +42,7 @@ export async function runCoachingModel(name: string): Promise<void> {
   const { client, target } = suite();
   const real: Real = { client, tokens: [target.workspaceToken] };
   const before = await listAllCoaches(real);
-  const originalDefault = before?.items.find((c) => c.is_default)?.uuid;
+  const originalDefault = 'items' in before ? before.items.find((c) => c.is_default)?.uuid : undefined;
   try {
     await runScenario(() => fixedScenario(real));
     await runModel(name, real, { commands: coachingCommands(), model: () => currentModel(real) });

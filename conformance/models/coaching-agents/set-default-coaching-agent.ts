@@ -14,7 +14,7 @@ export class SetDefaultCoachingAgentCommand extends OneCoachCommand {
       pathParams: { uuid: coach.uuid },
       expectation: { kind: 'accepted', part: op.contract, rule: ONE_DEFAULT_COACH.rule, what: 'a coaching agent set-default' },
     });
-    const view = expectResource(ONE_DEFAULT_COACH, op, answer, coachOf(answer), 'making a coaching agent the default', 200);
+    const view = expectResource(ONE_DEFAULT_COACH, op, answer, coachOf(op, answer), 'making a coaching agent the default', 200);
     if (!view) return;
     model.defaultUuid = coach.uuid;
     coach.settings = settingsOf(view);

@@ -27,7 +27,7 @@ export class UpdateCoachingAgentCommand extends OneCoachCommand {
       json: body,
       expectation: { kind: 'accepted', part: op.contract, rule: COACH_SETTINGS.rule, what: 'a coaching agent settings update' },
     });
-    const view = expectResource(COACH_SETTINGS, op, answer, coachOf(answer), 'updating a coaching agent', 200);
+    const view = expectResource(COACH_SETTINGS, op, answer, coachOf(op, answer), 'updating a coaching agent', 200);
     if (!view) return;
     const expected = { ...coach.settings, ...body };
     const wrong = settingDifferences(expected, view);

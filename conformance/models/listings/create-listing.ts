@@ -33,7 +33,7 @@ export class CreateListingCommand extends ListingCommand {
       json: plan.body,
       expectation: { kind: 'accepted', part: op.contract, rule: LISTING_STATE.rule, what: 'a text listing create' },
     });
-    const view = expectResource(LISTING_STATE, op, answer, listingOf(answer), 'creating a text listing', 201);
+    const view = expectResource(LISTING_STATE, op, answer, listingOf(op, answer, ['created_at']), 'creating a text listing', 201);
     if (!view) return;
     const record: ListingRecord = {
       uuid: view.uuid,

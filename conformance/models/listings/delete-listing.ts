@@ -3,8 +3,9 @@
 // are not deleted."). A live listing: 200; then none of its tasks is pending, each of its contacts
 // still exists (the action log's contact filter answers 404 only for an unknown contact), and the
 // listing, its report and its campaign answer 404. A deleted listing: 404.
-import { notApplicable, recordRule, requireRule } from '../../record/rule.ts';
+import { inconclusive, notApplicable, recordRule, requireRule } from '../../record/rule.ts';
 import { expectStatus, isSuccess } from '../../rules/verdicts.ts';
+import { fieldOf } from '../answer-fields.ts';
 import type { Real } from '../model-kit.ts';
 import { checkNoPendingTask } from './deleted-listings.ts';
 import { expectGone } from './gone.ts';
@@ -37,14 +38,18 @@ export class DeleteListingCommand extends OneListingCommand {
     requireRule(LISTING_DELETE_REMOVES_CAMPAIGN, op.operationId, expectStatus(answer, op, `deleting listing ${record.uuid}`, 200, undefined), answer);
     if (!isSuccess(answer)) return;
     record.deleted = true;
-    const cancelled = (answer.json as { data?: { cancelled_tasks?: number } } | undefined)?.data?.cancelled_tasks;
+    const cancelled = fieldOf(op, answer, 'cancelled_tasks');
     if (record.tasks.size > 0) {
-      recordRule(
-        LISTING_STATE,
-        op.operationId,
-        typeof cancelled === 'number' && cancelled <= record.tasks.size ? true : { message: `cancelled_tasks ${cancelled} for a listing with ${record.tasks.size} task(s)`, part: 'inferred' },
-        answer,
-      );
+      if (!cancelled.ok) inconclusive(LISTING_STATE, op.operationId, `deleting listing ${record.uuid}: ${cancelled.reason}`, answer);
+      else {
+        const count = cancelled.value;
+        recordRule(
+          LISTING_STATE,
+          op.operationId,
+          typeof count === 'number' && count <= record.tasks.size ? true : { message: `cancelled_tasks ${JSON.stringify(count)} for a listing with ${record.tasks.size} task(s)`, part: 'inferred' },
+          answer,
+        );
+      }
       await checkNoPendingTask(record, real);
       await requireContactsKept(record, real);
     } else {

@@ -1,6 +1,6 @@
 // The invariant checked after every step of the listings model (seed "Other statuses": deleting a
 // listing "cancels pending campaign tasks"): no task of a listing the suite deleted is pending.
-import { requireRule } from '../../record/rule.ts';
+import { inconclusive, requireRule } from '../../record/rule.ts';
 import type { Real } from '../model-kit.ts';
 import { readTask } from './listing-tasks.ts';
 import { type ListingRecord, LISTING_DELETE_CANCELS_TASKS, type ListingsModel, PENDING_STATUSES } from './model.ts';
@@ -9,8 +9,11 @@ import { type ListingRecord, LISTING_DELETE_CANCELS_TASKS, type ListingsModel, P
 export async function checkNoPendingTask(listing: ListingRecord, real: Real): Promise<void> {
   for (const task of listing.tasks.values()) {
     const read = await readTask(real, task.uuid);
-    if (!read) continue;
-    const status = read.detail.status ?? '';
+    if ('reason' in read) {
+      inconclusive(LISTING_DELETE_CANCELS_TASKS, 'getActionLog', `task ${task.uuid} of deleted listing ${listing.uuid}: ${read.reason}`, read.answer);
+      continue;
+    }
+    const status = read.detail.status;
     task.status = status;
     requireRule(
       LISTING_DELETE_CANCELS_TASKS,

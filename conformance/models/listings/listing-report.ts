@@ -1,7 +1,7 @@
 // GET /api/v1/listings/{uuid}/report (seed: a listing has "its own pace and report"; shape
 // inferred). A live listing: 200 with one task per contact, the totals by state adding up to
 // `total`, the status moving forward only and the pace last set. A deleted one: 404.
-import type { Answer } from '../../http/client.ts';
+import { resourceOf } from '../answer-fields.ts';
 import { expectResource, type Real } from '../model-kit.ts';
 import { requireGone } from './gone.ts';
 import { OneListingCommand } from './listing-command.ts';
@@ -17,17 +17,14 @@ interface Report {
   tasks?: Partial<Record<(typeof TASK_STATES)[number] | 'total', number>>;
 }
 
-function reportOf(answer: Answer): (Report & { status: string }) | undefined {
-  const report = (answer.json as { data?: Report } | undefined)?.data;
-  return report && typeof report.status === 'string' ? (report as Report & { status: string }) : undefined;
-}
 
 export class ListingReportCommand extends OneListingCommand {
   protected async actOn(record: ListingRecord, _model: ListingsModel, real: Real): Promise<void> {
     const op = real.client.op('getListingReport');
     const answer = await real.client.send({ op, pathParams: { uuid: record.uuid } });
     if (record.deleted) return requireGone(op, answer, `reading the report of deleted listing ${record.uuid}`);
-    const report = expectResource(LISTING_STATE, op, answer, reportOf(answer), `reading the report of listing ${record.uuid}`, 200);
+    const read = resourceOf<Report & { status: string }>(op, answer, ['status', 'tasks']);
+    const report = expectResource(LISTING_STATE, op, answer, read, `reading the report of listing ${record.uuid}`, 200);
     if (!report) return;
     const tasks = report.tasks ?? {};
     const sum = TASK_STATES.reduce((n, s) => n + (tasks[s] ?? 0), 0);

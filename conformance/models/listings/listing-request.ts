@@ -1,8 +1,9 @@
 // The body of a listing create for the models: a `text` (WhatsApp) listing run by the workspace's
 // agent with an active template setting (seed "Campaign": "A text campaign cannot publish without
-// one"), at a given pace, for contacts the suite may message: on the mock the phone numbers of the
-// contract's example (a number that matches no contact creates one), on a real deployment only the
-// QA team's own phone (target data `send_to.phone`).
+// one"), at a given pace, for contacts the suite may message, as contact objects matched by phone
+// number (published API, "Listings"): on the mock the phone numbers of the contract's examples (a
+// number that matches no contact creates one), on a real deployment only the QA team's own phone
+// (target data `send_to.phone`).
 import { suite } from '../../suite/context.ts';
 
 const PHONE = /^\+?\d{6,15}$/;
@@ -18,7 +19,11 @@ export function listingContacts(max: number): string[] | undefined {
   const phones = new Set<string>();
   for (const example of examples) {
     const contacts = (example as { contacts?: unknown }).contacts;
-    if (Array.isArray(contacts)) for (const c of contacts) if (typeof c === 'string' && PHONE.test(c)) phones.add(c);
+    if (!Array.isArray(contacts)) continue;
+    for (const c of contacts) {
+      const phone = (c as { phone_number?: unknown } | null)?.phone_number;
+      if (typeof phone === 'string' && PHONE.test(phone)) phones.add(phone);
+    }
   }
   const list = [...phones].slice(0, Math.max(1, max));
   return list.length > 0 ? list : undefined;
@@ -43,10 +48,9 @@ export function textListingBody(name: string, settingUuid: string, perMinute: nu
       description: 'Created by the conformance suite; deleted again by it',
       campaign_type: 'text',
       agent_uuid: agent,
-      contact_template_setting_uuid: settingUuid,
-      contacts,
+      contact_template_setting_id: settingUuid,
+      contacts: contacts.map((phone) => ({ phone_number: phone })),
       pace: { per_minute: perMinute },
-      rules: { source: 'conformance' },
     },
     contacts: contacts.length,
   };

@@ -4,8 +4,11 @@
 // model keeps the listings the suite created, the status, pace and contact count it expects, and
 // the campaign tasks it found for each in the action log feed (seed "Action log item": a task is
 // "a queued action against a contact ... typically spawned by a campaign").
+import type { Read } from '../../contract/fields.ts';
+import type { SuiteOperation } from '../../contract/operation.ts';
 import type { Answer } from '../../http/client.ts';
 import type { RuleCheck } from '../../record/rule.ts';
+import { resourceOf } from '../answer-fields.ts';
 
 export const LISTING_DELETE_CANCELS_TASKS: RuleCheck = {
   name: 'listing-delete-cancels-tasks',
@@ -67,11 +70,9 @@ export class ListingsModel {
   }
 }
 
-export function listingOf(answer: Answer): ListingView | undefined {
-  const data = (answer.json as { data?: unknown } | undefined)?.data;
-  if (typeof data !== 'object' || data === null) return undefined;
-  const view = data as ListingView;
-  return typeof view.uuid === 'string' && typeof view.campaign_uuid === 'string' && typeof view.status === 'string' ? view : undefined;
+/** The listing an answer of `op` carries, with the fields the model needs (and `more`), where the contract puts them. */
+export function listingOf(op: SuiteOperation, answer: Answer, more: readonly string[] = []): Read<ListingView> {
+  return resourceOf<ListingView>(op, answer, ['uuid', 'campaign_uuid', 'status', ...more]);
 }
 
 /** Whether `next` may follow `previous` (Importing → Active → Completed, never back). */

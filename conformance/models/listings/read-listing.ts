@@ -12,7 +12,7 @@ export class ReadListingCommand extends OneListingCommand {
     const op = real.client.op('getListing');
     const answer = await real.client.send({ op, pathParams: { uuid: record.uuid } });
     if (record.deleted) return requireGone(op, answer, `reading deleted listing ${record.uuid}`);
-    const view = expectResource(LISTING_STATE, op, answer, listingOf(answer), `reading listing ${record.uuid}`, 200);
+    const view = expectResource(LISTING_STATE, op, answer, listingOf(op, answer), `reading listing ${record.uuid}`, 200);
     if (view) observeListing(record, { status: view.status, perMinute: view.pace?.per_minute, contacts: view.counts?.contacts }, answer, op.operationId);
   }
 

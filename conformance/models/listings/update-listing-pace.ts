@@ -2,7 +2,7 @@
 // listing with work left: 200 with the new pace. A Completed one: 409 (inferred); a 409 while the
 // model last saw it Active is right only if a read now shows it Completed (statuses only move
 // forward). A deleted listing: 404.
-import { recordRule } from '../../record/rule.ts';
+import { inconclusive, recordRule } from '../../record/rule.ts';
 import { describeAnswer, isSuccess } from '../../rules/verdicts.ts';
 import type { Real } from '../model-kit.ts';
 import { requireGone } from './gone.ts';
@@ -23,11 +23,12 @@ export class UpdateListingPaceCommand extends OneListingCommand {
     const answer = await real.client.send({ op, pathParams: { uuid: record.uuid }, json: { per_minute: this.perMinute } });
     if (record.deleted) return requireGone(op, answer, `changing the pace of deleted listing ${record.uuid}`);
     const status = answer.response?.status;
-    const view = listingOf(answer);
-    if (isSuccess(answer) && view) {
+    if (isSuccess(answer)) {
+      const view = listingOf(op, answer);
+      if (!view.ok) return inconclusive(LISTING_STATE, op.operationId, `changing the pace of listing ${record.uuid}: ${view.reason}`, answer);
       recordRule(LISTING_STATE, op.operationId, record.status === 'Completed' ? { message: `the pace of a Completed listing changed (${describeAnswer(answer)}); expected 409`, part: 'inferred' } : true, answer);
       record.pace = this.perMinute;
-      observeListing(record, { status: view.status, perMinute: view.pace?.per_minute, contacts: view.counts?.contacts }, answer, op.operationId);
+      observeListing(record, { status: view.value.status, perMinute: view.value.pace?.per_minute, contacts: view.value.counts?.contacts }, answer, op.operationId);
       return;
     }
     if (status !== 409) {
@@ -35,15 +36,18 @@ export class UpdateListingPaceCommand extends OneListingCommand {
       return;
     }
     if (record.status === 'Completed') return;
-    const read = await real.client.send({ op: real.client.op('getListing'), pathParams: { uuid: record.uuid } });
-    const now = listingOf(read);
+    const get = real.client.op('getListing');
+    const read = await real.client.send({ op: get, pathParams: { uuid: record.uuid } });
+    const now = listingOf(get, read);
+    if (isSuccess(read) && !now.ok) return inconclusive(LISTING_STATE, get.operationId, `reading listing ${record.uuid} after a refused pace change: ${now.reason}`, read);
+    const nowStatus = now.ok ? now.value.status : undefined;
     recordRule(
       LISTING_STATE,
       op.operationId,
-      now?.status === 'Completed' ? true : { message: `the pace change was refused (409) while the listing is ${now?.status ?? 'unreadable'}`, part: 'inferred' },
+      nowStatus === 'Completed' ? true : { message: `the pace change was refused (409) while the listing is ${nowStatus ?? `unreadable (${describeAnswer(read)})`}`, part: 'inferred' },
       answer,
     );
-    if (now?.status === 'Completed') record.status = 'Completed';
+    if (nowStatus === 'Completed') record.status = 'Completed';
   }
 
   toString(): string {

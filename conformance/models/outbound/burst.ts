@@ -3,10 +3,10 @@
 // with Retry-After (exchange checks) and create nothing (checked later by the model).
 import type fc from 'fast-check';
 import type { Answer } from '../../http/client.ts';
-import { notApplicable, recordRule, requireRule } from '../../record/rule.ts';
+import { inconclusive, notApplicable, recordRule, requireRule } from '../../record/rule.ts';
 import { isSuccess } from '../../rules/verdicts.ts';
 import type { Real } from '../model-kit.ts';
-import { type OutboundModel, SEND_OPERATIONS, SEND_RATE, type SendOperation, uuidOf } from './model.ts';
+import { IDEMPOTENCY, type OutboundModel, SEND_OPERATIONS, SEND_RATE, type SendOperation, uuidOf } from './model.ts';
 import { type SendPlan, send, sendPlan, sentRequest } from './send-request.ts';
 
 const LIMIT = 5;
@@ -53,9 +53,10 @@ export class BurstCommand implements fc.AsyncCommand<OutboundModel, Real> {
     answers.forEach((answer, i) => {
       const plan = plans[i] as SendPlan;
       const id = plan.op.operationId as SendOperation;
-      const uuid = uuidOf(answer.json);
-      if (isSuccess(answer) && uuid !== undefined) {
-        model.accepted.push(sentRequest(plan, i, answer, uuid));
+      if (isSuccess(answer)) {
+        const uuid = uuidOf(plan.op, answer);
+        if (!uuid.ok) inconclusive(IDEMPOTENCY, id, uuid.reason, answer);
+        model.accepted.push(sentRequest(plan, i, answer, uuid.ok ? uuid.value : undefined));
       } else if (answer.response?.status === 429) model.refused.push({ operationId: id, requestKey: plan.requestKey, body: plan.body, token: i });
     });
   }

@@ -2,18 +2,20 @@
 // the suite had accepted appears once, however often its request_key was retried, and no call
 // exists for a request that got 429 (seed "Limits": "nothing is created or sent").
 import type fc from 'fast-check';
+import { hasNextPage } from '../../contract/fields.ts';
 import type { Answer } from '../../http/client.ts';
-import { requireRule } from '../../record/rule.ts';
-import { isSuccess } from '../../rules/verdicts.ts';
+import { inconclusive, requireRule } from '../../record/rule.ts';
+import { describeAnswer, isSuccess } from '../../rules/verdicts.ts';
 import { suite } from '../../suite/context.ts';
+import { listOf } from '../answer-fields.ts';
 import type { Real } from '../model-kit.ts';
 import { IDEMPOTENCY, type OutboundModel, SEND_NOTHING_CREATED } from './model.ts';
 
 const PAGES = 5;
+const PER_PAGE = 100;
 
 interface CallRow {
-  uuid?: string;
-  request_key?: string | null;
+  request_key: string | null;
 }
 
 export class CheckCallsCommand implements fc.AsyncCommand<OutboundModel, Real> {
@@ -27,13 +29,13 @@ export class CheckCallsCommand implements fc.AsyncCommand<OutboundModel, Real> {
     const rows: CallRow[] = [];
     let last: Answer | undefined;
     for (let page = 1; page <= PAGES; page++) {
-      last = await real.client.send({ op: list, query: { per_page: '100', page: String(page) } });
-      const items = (last.json as { data?: { items?: CallRow[] } } | undefined)?.data?.items;
-      if (!isSuccess(last) || !Array.isArray(items) || items.length === 0) break;
-      rows.push(...items);
-      if (items.length < 100) break;
+      last = await real.client.send({ op: list, query: { per_page: String(PER_PAGE), page: String(page) } });
+      if (!isSuccess(last)) return inconclusive(IDEMPOTENCY, list.operationId, `listing the calls answered ${describeAnswer(last)}`, last);
+      const read = listOf<CallRow>(list, last, ['request_key']);
+      if (!read.ok) return inconclusive(IDEMPOTENCY, list.operationId, read.reason, last);
+      rows.push(...read.value.items);
+      if (!hasNextPage(read.value, page, PER_PAGE)) break;
     }
-    if (!rows.some((r) => 'request_key' in r)) return;
     for (const sent of model.accepted.filter((s) => s.operationId === 'startCall')) {
       const copies = rows.filter((r) => r.request_key === sent.requestKey).length;
       requireRule(IDEMPOTENCY, 'listCalls', copies <= 1 ? true : { message: `${copies} calls carry request_key "${sent.requestKey}"`, part: 'documented' }, last);

@@ -5,19 +5,29 @@
 // mismatch is a warning.
 import type fc from 'fast-check';
 import type { SuiteClient } from '../../http/client.ts';
-import { recordRule } from '../../record/rule.ts';
-import { isSuccess } from '../../rules/verdicts.ts';
+import { inconclusive, recordRule } from '../../record/rule.ts';
+import { describeAnswer, isSuccess } from '../../rules/verdicts.ts';
+import { fieldOf } from '../answer-fields.ts';
 import type { Real } from '../model-kit.ts';
 import { type OutboundModel, QUEUE_COUNTS } from './model.ts';
 
 const CHANNELS = ['call', 'sms', 'whatsapp', 'email'] as const;
 
+/** The queue totals per channel; undefined (the rule inconclusive) when the summary cannot be read. */
 export async function queueTotals(client: SuiteClient): Promise<Record<string, number> | undefined> {
   const op = client.contract.byId.get('getOutboundSummary');
   if (!op) return undefined;
   const answer = await client.send({ op });
-  const channels = (answer.json as { data?: { channels?: Record<string, Record<string, number>> } } | undefined)?.data?.channels;
-  if (!isSuccess(answer) || !channels) return undefined;
+  if (!isSuccess(answer)) {
+    inconclusive(QUEUE_COUNTS, op.operationId, `reading the outbound summary answered ${describeAnswer(answer)}`, answer);
+    return undefined;
+  }
+  const read = fieldOf(op, answer, 'channels');
+  if (!read.ok || typeof read.value !== 'object' || read.value === null) {
+    inconclusive(QUEUE_COUNTS, op.operationId, read.ok ? `the ${op.operationId} answer's channels is ${JSON.stringify(read.value)}` : read.reason, answer);
+    return undefined;
+  }
+  const channels = read.value as Record<string, Record<string, number> | undefined>;
   const totals: Record<string, number> = {};
   for (const c of CHANNELS) {
     const ch = channels[c];

@@ -1,6 +1,6 @@
 // Seed "Limits", idempotency under concurrency: the same new request sent several times at once
 // (a client retrying before the first answer) creates one resource; every accepted answer names it.
-import { requireRule } from '../../record/rule.ts';
+import { inconclusive, requireRule } from '../../record/rule.ts';
 import { isSuccess } from '../../rules/verdicts.ts';
 import type { Real } from '../model-kit.ts';
 import { IDEMPOTENCY, type OutboundModel, SEND_OPERATIONS, type SendOperation, uuidOf } from './model.ts';
@@ -20,8 +20,18 @@ export class ConcurrentRetryCommand extends SendCommand {
   /** Sends `copies` copies of the planned request at once. */
   protected override async sendPlanned(plan: SendPlan, model: OutboundModel, real: Real): Promise<void> {
     const answers = await Promise.all(Array.from({ length: this.copies }, () => send(real, plan, this.token)));
-    const accepted = answers.filter((a) => isSuccess(a) && uuidOf(a.json) !== undefined);
-    const uuids = [...new Set(accepted.map((a) => uuidOf(a.json)))];
+    const accepted = answers.filter(isSuccess);
+    const ids: string[] = [];
+    for (const answer of accepted) {
+      const uuid = uuidOf(plan.op, answer);
+      if (!uuid.ok) {
+        inconclusive(IDEMPOTENCY, this.operationId, uuid.reason, answer);
+        model.accepted.push(sentRequest(plan, this.token, answer, undefined));
+        return;
+      }
+      ids.push(uuid.value);
+    }
+    const uuids = [...new Set(ids)];
     requireRule(
       IDEMPOTENCY,
       this.operationId,

@@ -3,7 +3,11 @@
 // 5 accepted requests per second per workspace across all its tokens; over it 429 with
 // Retry-After and nothing created; a retried `request_key` returns the same response and never a
 // second call or message. The model keeps only what the suite itself sent.
+import type { Read } from '../../contract/fields.ts';
+import type { SuiteOperation } from '../../contract/operation.ts';
+import type { Answer } from '../../http/client.ts';
 import type { RuleCheck } from '../../record/rule.ts';
+import { stringOf } from '../answer-fields.ts';
 
 export const SEND_RATE: RuleCheck = {
   name: 'send-rate-limit',
@@ -39,7 +43,8 @@ export interface SentRequest {
   body: Record<string, unknown>;
   status: number;
   json: unknown;
-  uuid: string;
+  /** The identifier the answer gave (undefined when it gave none the contract names; the rule was then inconclusive). */
+  uuid: string | undefined;
 }
 
 export interface RefusedRequest {
@@ -65,7 +70,14 @@ export class OutboundModel {
   }
 }
 
-export function uuidOf(json: unknown): string | undefined {
-  const uuid = (json as { data?: { uuid?: unknown } } | undefined)?.data?.uuid;
-  return typeof uuid === 'string' ? uuid : undefined;
+/** The names an accepted send's identifier may have; the first one the contract's answer gives is it. */
+export const IDENTIFIER_FIELDS = ['uuid', 'id', 'messageId'] as const;
+
+/** The identifier of what an accepted send created (a call, a message), where the contract puts it. */
+export function uuidOf(op: SuiteOperation, answer: Answer): Read<string> {
+  const status = answer.response?.status ?? 0;
+  const fields = op.responses.get(status)?.fields;
+  const name = IDENTIFIER_FIELDS.find((n) => fields?.field(n) !== undefined);
+  if (!name) return { ok: false, reason: `the contract's ${status} answer of ${op.operationId} has no field named ${IDENTIFIER_FIELDS.join(', ')}` };
+  return stringOf(op, answer, name);
 }

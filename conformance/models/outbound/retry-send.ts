@@ -1,7 +1,8 @@
 // Seed "Limits", idempotency: retrying an accepted send with the same request_key returns the
 // same request (the same resource uuid and status) and never a second call or message.
 import { isDeepStrictEqual } from 'node:util';
-import { recordRule, requireRule } from '../../record/rule.ts';
+import { inconclusive, recordRule, requireRule } from '../../record/rule.ts';
+import { isSuccess } from '../../rules/verdicts.ts';
 import { suite } from '../../suite/context.ts';
 import { PickCommand } from '../model-command.ts';
 import type { Real } from '../model-kit.ts';
@@ -17,7 +18,12 @@ export class RetrySendCommand extends PickCommand<OutboundModel, SentRequest> {
     const op = suite().contract.byId.get(original.operationId);
     if (!op) return;
     const answer = await send(real, { op, body: original.body }, original.token);
-    const uuid = uuidOf(answer.json);
+    const read = uuidOf(op, answer);
+    if (original.uuid === undefined || (isSuccess(answer) && !read.ok)) {
+      // The first answer, or this one, gave no identifier the contract names: which request this is cannot be told.
+      return inconclusive(IDEMPOTENCY, op.operationId, read.ok ? `the first answer to request_key "${original.requestKey}" gave no identifier` : read.reason, answer);
+    }
+    const uuid = read.ok ? read.value : undefined;
     const status = answer.response?.status;
     requireRule(
       IDEMPOTENCY,

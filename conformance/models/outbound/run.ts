@@ -2,8 +2,9 @@
 // tokens of the workspace) and revoked afterwards; each fast-check run starts from the sending
 // queue's current totals and a fresh model.
 import { recorder } from '../../record/recorder.ts';
-import { isSuccess } from '../../rules/verdicts.ts';
+import { describeAnswer, isSuccess } from '../../rules/verdicts.ts';
 import { suite } from '../../suite/context.ts';
+import { resourceOf } from '../answer-fields.ts';
 import { type Real, runModel, runScenario, runSteps } from '../model-kit.ts';
 import { BurstCommand } from './burst.ts';
 import { CheckCallsCommand } from './check-calls.ts';
@@ -15,13 +16,17 @@ import { RetrySendCommand } from './retry-send.ts';
 
 const SECOND_TOKEN_PERMISSIONS = ['calls:write', 'calls:read', 'messaging:write', 'messaging:read', 'whatsapp:read'];
 
-async function secondToken(): Promise<{ token: string; uuid: string } | undefined> {
+/** A second token of the workspace, or why there is none. */
+async function secondToken(): Promise<{ token: string; uuid: string } | string> {
   const { client, contract } = suite();
   const create = contract.byId.get('createApiToken');
-  if (!create) return undefined;
+  if (!create) return 'the contract has no token create (createApiToken)';
   const answer = await client.send({ op: create, json: { name: 'conformance: send-limit second token', permissions: SECOND_TOKEN_PERMISSIONS } });
-  const data = (answer.json as { data?: { token?: string; uuid?: string } } | undefined)?.data;
-  return isSuccess(answer) && data?.token && data.uuid ? { token: data.token, uuid: data.uuid } : undefined;
+  if (!isSuccess(answer)) return `creating it answered ${describeAnswer(answer)}`;
+  const read = resourceOf<{ token: unknown; uuid: unknown }>(create, answer, ['uuid', 'token']);
+  if (!read.ok) return read.reason;
+  const { token, uuid } = read.value;
+  return typeof token === 'string' && typeof uuid === 'string' ? { token, uuid } : 'its token or uuid is not a string';
 }
 
 /**
@@ -36,8 +41,9 @@ async function fixedScenario(real: Real): Promise<void> {
 
 export async function runOutboundModel(name: string): Promise<void> {
   const { client, contract, target } = suite();
-  const second = await secondToken();
-  if (!second) recorder.note('send-rate-limit', 'a second token could not be created, so the shared limit is exercised with one token');
+  const created = await secondToken();
+  const second = typeof created === 'string' ? undefined : created;
+  if (typeof created === 'string') recorder.note('send-rate-limit', `a second token could not be created (${created}), so the shared limit is exercised with one token`);
   const real: Real = { client, tokens: second ? [target.workspaceToken, second.token] : [target.workspaceToken] };
   try {
     await fixedScenario(real);

@@ -2,9 +2,10 @@
 // a documented business error (an unknown agent, no sender, 50 calls live, ...). A send that may
 // not go out here (sendPlan gives none) is skipped.
 import type fc from 'fast-check';
+import { inconclusive } from '../../record/rule.ts';
 import { isSuccess } from '../../rules/verdicts.ts';
 import type { Real } from '../model-kit.ts';
-import { type OutboundModel, type SendOperation, uuidOf } from './model.ts';
+import { IDEMPOTENCY, type OutboundModel, type SendOperation, uuidOf } from './model.ts';
 import { type SendPlan, send, sendPlan, sentRequest } from './send-request.ts';
 
 export abstract class SendCommand implements fc.AsyncCommand<OutboundModel, Real> {
@@ -27,8 +28,10 @@ export abstract class SendCommand implements fc.AsyncCommand<OutboundModel, Real
   /** Sends the planned request once. */
   protected async sendPlanned(plan: SendPlan, model: OutboundModel, real: Real): Promise<void> {
     const answer = await send(real, plan, this.token);
-    const uuid = uuidOf(answer.json);
-    if (isSuccess(answer) && uuid !== undefined) model.accepted.push(sentRequest(plan, this.token, answer, uuid));
+    if (!isSuccess(answer)) return;
+    const uuid = uuidOf(plan.op, answer);
+    if (!uuid.ok) inconclusive(IDEMPOTENCY, plan.op.operationId, uuid.reason, answer);
+    model.accepted.push(sentRequest(plan, this.token, answer, uuid.ok ? uuid.value : undefined));
   }
 
   toString(): string {

@@ -1,5 +1,5 @@
 // Builds a send request for the model: the operation's smallest contract example, anchored to the
-// workspace (agent, template setting, and for a real deployment the QA team's own destinations),
+// workspace (agent, WhatsApp template, and for a real deployment the QA team's own destinations),
 // with a fresh request_key; sends it; and gives what the model keeps of an accepted one.
 import { anchor, examplePlan, freshRequestKey } from '../../arbitraries/request.ts';
 import type { SuiteOperation } from '../../contract/operation.ts';
@@ -29,12 +29,7 @@ export function sendPlan(operationId: SendOperation): SendPlan | undefined {
   const { contract, target } = suite();
   const op = contract.byId.get(operationId);
   if (!op) return undefined;
-  const setting = target.data.whatsapp_template_setting_uuid;
-  let base = examplePlan(op, smallestExample(op));
-  if (operationId === 'sendWhatsappTemplate' && setting) {
-    const byTemplate = (op.body?.examples ?? []).findIndex((e) => typeof (e as Record<string, unknown>).template_setting_uuid === 'string');
-    if (byTemplate !== -1) base = examplePlan(op, byTemplate);
-  }
+  const base = examplePlan(op, smallestExample(op));
   const requestKey = freshRequestKey('model');
   const body = { ...(base.body as Record<string, unknown>), request_key: requestKey };
   const { plan, unsafe } = anchor(op, { ...base, body }, target);
@@ -59,7 +54,7 @@ export function send(real: Real, plan: Pick<SendPlan, 'op' | 'body'>, token: num
   });
 }
 
-/** What the model keeps of an accepted send (the answer carried the resource `uuid`). */
-export function sentRequest(plan: SendPlan, token: number, answer: Answer, uuid: string): SentRequest {
+/** What the model keeps of an accepted send, with the identifier its answer gave. */
+export function sentRequest(plan: SendPlan, token: number, answer: Answer, uuid: string | undefined): SentRequest {
   return { operationId: plan.op.operationId as SendOperation, token, requestKey: plan.requestKey, body: plan.body, status: answer.response?.status ?? 0, json: answer.json, uuid };
 }

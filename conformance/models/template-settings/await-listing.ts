@@ -22,7 +22,7 @@ export class AwaitListingCommand extends SettingPickCommand<ListingRef> {
     const until = Date.now() + (suite().target.isMock ? 10_000 : 120_000);
     for (;;) {
       const read = await readCampaignStatus(real, listing);
-      if (!read || !BLOCKING_STATUSES.has(read.status) || Date.now() >= until) return;
+      if ('reason' in read || !BLOCKING_STATUSES.has(read.status) || Date.now() >= until) return;
       await sleep(500);
     }
   }

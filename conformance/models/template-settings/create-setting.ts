@@ -35,7 +35,7 @@ export class CreateSettingCommand extends SettingCommand {
       json: body,
       expectation: { kind: 'accepted', part: op.contract, rule: TEMPLATE_SETTING_CREATE.rule, what: 'a template setting create' },
     });
-    const view = expectResource(TEMPLATE_SETTING_CREATE, op, answer, settingOf(answer), 'creating a template setting', 201);
+    const view = expectResource(TEMPLATE_SETTING_CREATE, op, answer, settingOf(op, answer), 'creating a template setting', 201);
     if (!view) return;
     const status = this.status ?? 'active';
     model.settings.push({ uuid: view.uuid, template, status, deleted: false });

@@ -3,7 +3,7 @@
 // Active or Paused the delete must be 409; an accepted delete is a violation when a read after it
 // still finds that campaign blocking (statuses of a listing campaign only move forward, so it was
 // blocking in between). With no blocking campaign the delete must succeed; a deleted setting is 404.
-import { notApplicable, requireRule } from '../../record/rule.ts';
+import { inconclusive, notApplicable, requireRule } from '../../record/rule.ts';
 import { describeAnswer, expectStatus, isSuccess } from '../../rules/verdicts.ts';
 import type { Real } from '../model-kit.ts';
 import { readCampaignStatus } from './campaign-status.ts';
@@ -17,11 +17,16 @@ import {
 } from './model.ts';
 import { SettingPickCommand } from './setting-command.ts';
 
-async function blockingListings(real: Real, listings: ListingRef[]): Promise<ListingRef[]> {
+/** The listings whose campaign is in a blocking status; undefined (the rule inconclusive) when a status cannot be read. */
+async function blockingListings(real: Real, listings: ListingRef[]): Promise<ListingRef[] | undefined> {
   const out: ListingRef[] = [];
   for (const listing of listings) {
     const read = await readCampaignStatus(real, listing);
-    if (read && BLOCKING_STATUSES.has(read.status)) out.push(listing);
+    if ('reason' in read) {
+      inconclusive(TEMPLATE_SETTING_DELETE_BLOCKED, 'getCampaign', read.reason, read.answer);
+      return undefined;
+    }
+    if (BLOCKING_STATUSES.has(read.status)) out.push(listing);
   }
   return out;
 }
@@ -39,6 +44,7 @@ export class DeleteSettingCommand extends SettingPickCommand<SettingRecord> {
       return;
     }
     const before = await blockingListings(real, model.liveListingsOf(setting.uuid));
+    if (!before) return;
     const answer = await real.client.send({ op, pathParams: { uuid: setting.uuid } });
     if (isSuccess(answer)) setting.deleted = true;
     if (before.length === 0) {
@@ -60,6 +66,7 @@ export class DeleteSettingCommand extends SettingPickCommand<SettingRecord> {
       return;
     }
     const after = await blockingListings(real, before);
+    if (!after) return;
     if (after.length === 0) {
       notApplicable(TEMPLATE_SETTING_DELETE_BLOCKED, op.operationId, 'a listing campaign finished while its setting was being deleted, so that delete proves nothing');
       return;

@@ -1,7 +1,7 @@
 // GET /api/v1/whatsapp/template-settings with the seed's filters (template_uuid, waba_id, status;
 // "Filters combine with AND" in the contract): every item matches the filters, the page is newest
 // first, every setting of the suite that matches is listed and none it deleted.
-import { requireRule } from '../../record/rule.ts';
+import { inconclusive, requireRule } from '../../record/rule.ts';
 import type { Real } from '../model-kit.ts';
 import { TEMPLATE_SETTING_LIST, type TemplateSettingsModel } from './model.ts';
 import { SettingCommand } from './setting-command.ts';
@@ -33,8 +33,8 @@ export class ListSettingsCommand extends SettingCommand {
     if (template && this.filter.waba) query.waba_id = template.wabaId;
     else if (template) query.template_uuid = template.uuid;
     if (this.filter.status) query.status = this.filter.status;
-    const page = await settingsPage(real, query);
-    if (!page) return;
+    const page = await settingsPage(real, query, ['created_at']);
+    if ('reason' in page) return inconclusive(TEMPLATE_SETTING_LIST, 'listWhatsappTemplateSettings', page.reason, page.answer);
     const problems: string[] = [];
     for (const item of page.items) {
       if (query.template_uuid && item.template?.uuid !== query.template_uuid) problems.push(`${item.uuid} has template ${item.template?.uuid}`);

@@ -3,10 +3,14 @@
 // "Deleting a template setting is refused (409) while a campaign referencing it is In Process,
 // Importing, Active or Paused"). The model keeps the settings the suite created and the text
 // listings it created on them: a listing's campaign references the setting (seed "Campaign":
-// contact_template_setting_uuid) and starts Importing, then Active, so it blocks the delete until
-// it is Completed or the listing is deleted.
+// contact_template_setting_uuid; the listing create names it contact_template_setting_id) and
+// starts Importing, then Active, so it blocks the delete until it is Completed or the listing is
+// deleted.
+import type { Read } from '../../contract/fields.ts';
+import type { SuiteOperation } from '../../contract/operation.ts';
 import type { Answer } from '../../http/client.ts';
 import type { RuleCheck } from '../../record/rule.ts';
+import { resourceOf } from '../answer-fields.ts';
 
 export const TEMPLATE_SETTING_DELETE_BLOCKED: RuleCheck = {
   name: 'template-setting-delete-blocked',
@@ -76,9 +80,7 @@ export class TemplateSettingsModel {
   }
 }
 
-export function settingOf(answer: Answer): SettingView | undefined {
-  const data = (answer.json as { data?: unknown } | undefined)?.data;
-  if (typeof data !== 'object' || data === null) return undefined;
-  const view = data as SettingView;
-  return typeof view.uuid === 'string' ? view : undefined;
+/** The setting an answer of `op` carries, with the fields the model needs, where the contract puts them. */
+export function settingOf(op: SuiteOperation, answer: Answer): Read<SettingView> {
+  return resourceOf<SettingView>(op, answer, ['uuid', 'status', 'template']);
 }

@@ -5,6 +5,7 @@
 // draws: a setting referenced by an Importing listing campaign cannot be deleted, and can once the
 // listing is deleted, or once a quick listing has completed.
 import { recorder } from '../../record/recorder.ts';
+import { inconclusive } from '../../record/rule.ts';
 import { allowedIn } from '../../run/modes.ts';
 import { suite } from '../../suite/context.ts';
 import { textListingBody } from '../listings/listing-request.ts';
@@ -15,7 +16,7 @@ import { CreateBlockingListingCommand } from './create-blocking-listing.ts';
 import { CreateSettingCommand } from './create-setting.ts';
 import { DeleteBlockingListingCommand } from './delete-blocking-listing.ts';
 import { DeleteSettingCommand } from './delete-setting.ts';
-import { type TemplateRef, TemplateSettingsModel } from './model.ts';
+import { TEMPLATE_SETTING_DELETE_BLOCKED, type TemplateRef, TemplateSettingsModel } from './model.ts';
 import { settingsPage, templatesOf } from './settings-page.ts';
 
 async function cleanUp(model: TemplateSettingsModel, real: Real): Promise<void> {
@@ -54,7 +55,8 @@ export async function runTemplateSettingsModel(name: string): Promise<void> {
   const { client, target } = suite();
   const real: Real = { client, tokens: [target.workspaceToken] };
   const existing = await settingsPage(real);
-  const templates = existing ? templatesOf(existing.items) : [];
+  if ('reason' in existing) return inconclusive(TEMPLATE_SETTING_DELETE_BLOCKED, 'listWhatsappTemplateSettings', existing.reason, existing.answer);
+  const templates = templatesOf(existing.items);
   if (templates.length === 0) {
     recorder.note('model template-settings', 'the workspace lists no template setting, so no WhatsApp template is known to create settings for');
     return;

@@ -3,10 +3,10 @@
 // campaign referenced it), and every one it deleted is gone. The list is read whole when it fits
 // on one page, otherwise one page per template the suite's settings use (filter template_uuid).
 import type { Answer } from '../../http/client.ts';
-import { requireRule } from '../../record/rule.ts';
+import { inconclusive, requireRule } from '../../record/rule.ts';
 import type { Real } from '../model-kit.ts';
 import { TEMPLATE_SETTING_DELETE_BLOCKED, TEMPLATE_SETTING_LIST, type TemplateSettingsModel } from './model.ts';
-import { settingsPage } from './settings-page.ts';
+import { settingsPage, type Unreadable } from './settings-page.ts';
 
 interface Listed {
   uuids: Set<string>;
@@ -14,16 +14,17 @@ interface Listed {
   answer: Answer;
 }
 
-/** The settings listed; undefined when the list cannot be read whole. */
-async function listedSettings(model: TemplateSettingsModel, real: Real): Promise<Listed | undefined> {
+/** The settings listed, or why the list cannot be read whole. */
+async function listedSettings(model: TemplateSettingsModel, real: Real): Promise<Listed | Unreadable> {
   const all = await settingsPage(real);
-  if (!all) return undefined;
+  if ('reason' in all) return all;
   if (all.lastPage <= 1) return { uuids: new Set(all.items.map((s) => s.uuid)), answer: all.answer };
   const uuids = new Set<string>();
   let answer = all.answer;
   for (const template of new Set(model.settings.map((s) => s.template.uuid))) {
     const page = await settingsPage(real, { template_uuid: template });
-    if (!page || page.lastPage > 1) return undefined;
+    if ('reason' in page) return page;
+    if (page.lastPage > 1) return { reason: `the settings of template ${template} fill ${page.lastPage} pages of 100, so they cannot be read whole`, answer: page.answer };
     for (const s of page.items) uuids.add(s.uuid);
     answer = page.answer;
   }
@@ -33,7 +34,7 @@ async function listedSettings(model: TemplateSettingsModel, real: Real): Promise
 export async function checkSettingsListed(model: TemplateSettingsModel, real: Real): Promise<void> {
   if (model.settings.length === 0) return;
   const found = await listedSettings(model, real);
-  if (!found) return;
+  if ('reason' in found) return inconclusive(TEMPLATE_SETTING_LIST, 'listWhatsappTemplateSettings', found.reason, found.answer);
   const { uuids: listed, answer } = found;
   for (const setting of model.settings) {
     if (setting.deleted) {

@@ -1,7 +1,9 @@
-// One page of GET /api/v1/whatsapp/template-settings (`data` = {current_page, data, last_page,
-// total}, seed "WhatsApp template setting"), and the templates the workspace's settings use.
+// One page of GET /api/v1/whatsapp/template-settings (the paged list of seed "WhatsApp template
+// setting"), read where the contract puts the list and its last page, each item with the fields
+// the model needs; and the templates the workspace's settings use.
 import type { Answer } from '../../http/client.ts';
-import { isSuccess } from '../../rules/verdicts.ts';
+import { describeAnswer, isSuccess } from '../../rules/verdicts.ts';
+import { listOf } from '../answer-fields.ts';
 import type { Real } from '../model-kit.ts';
 import type { SettingView, TemplateRef } from './model.ts';
 
@@ -11,12 +13,23 @@ export interface SettingsPage {
   answer: Answer;
 }
 
-export async function settingsPage(real: Real, query: Record<string, string> = {}): Promise<SettingsPage | undefined> {
+/** Why a page could not be read, with the answer that shows it. */
+export interface Unreadable {
+  reason: string;
+  answer: Answer;
+}
+
+/** The fields of a listed setting the model reads: its uuid, status, template and the template's business account. */
+const ITEM_FIELDS = ['uuid', 'status', 'template.uuid', 'template.waba_id'];
+
+/** One page of settings, each with the fields the model reads and `more`, or why it cannot be read. */
+export async function settingsPage(real: Real, query: Record<string, string> = {}, more: readonly string[] = []): Promise<SettingsPage | Unreadable> {
   const op = real.client.op('listWhatsappTemplateSettings');
   const answer = await real.client.send({ op, query: { per_page: '100', ...query } });
-  const data = (answer.json as { data?: { data?: SettingView[]; last_page?: number } } | undefined)?.data;
-  if (!isSuccess(answer) || !Array.isArray(data?.data)) return undefined;
-  return { items: data.data, lastPage: data.last_page ?? 1, answer };
+  if (!isSuccess(answer)) return { reason: `listing the template settings answered ${describeAnswer(answer)}`, answer };
+  const list = listOf<SettingView>(op, answer, [...ITEM_FIELDS, ...more]);
+  if (!list.ok) return { reason: list.reason, answer };
+  return { items: list.value.items, lastPage: list.value.lastPage ?? 1, answer };
 }
 
 /** The templates (with their business account) that the workspace's settings use. */

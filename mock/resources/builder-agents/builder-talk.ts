@@ -56,10 +56,9 @@ function clip(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
 }
 
-export function planMessage(name: string, prompt: string, changes: string[], answers: string[]): string {
+export function planMessage(name: string, prompt: string, answers: string[]): string {
   const parts = [`Plan: a Node.js web app "${name}" that does this: ${clip(stripMarkers(prompt), 400)}`];
-  if (changes.length > 0) parts.push(`Changes on top: ${changes.map((c) => clip(stripMarkers(c), 200)).join('; ')}.`);
-  if (answers.length > 0) parts.push(`With your answers: ${answers.map((a) => clip(stripMarkers(a), 200)).join('; ')}.`);
+  if (answers.length > 0) parts.push(`With your answers: ${answers.map((a) => clip(stripMarkers(a), 200).replace(/[.!?]+$/, '')).join('; ')}.`);
   parts.push('Approve to build and deploy it.');
   return parts.join(' ');
 }

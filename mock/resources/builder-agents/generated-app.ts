@@ -1,10 +1,18 @@
 // The code a builder agent deploys for a conversation: a small Node.js app whose page and README
 // carry the intent (the prompt) and the change requests applied on top, so a client can see that a
 // rebuild "replaced the running app by a corrected version" (seed "States and transitions").
-import type { AppFile } from '../builders/app-record.ts';
+import { type AppFile, DEFAULT_RESOURCES, type JobType } from '../builders/app-record.ts';
 import { stripMarkers } from './markers.ts';
 
-export const AGENT_APP = { entrypoint: 'npm start', port: 3000, job_type: 'always_on', auto_stop_interval: 60, backup_interval_hours: 24 };
+export const AGENT_APP = {
+  entrypoint: 'npm start',
+  port: 3000,
+  job_type: 'always_on' as JobType,
+  resources: DEFAULT_RESOURCES,
+  env: {},
+  auto_stop_interval: 60,
+  backup_interval_hours: 24,
+};
 
 function slug(name: string): string {
   return (

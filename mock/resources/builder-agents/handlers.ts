@@ -4,7 +4,7 @@
 // `processing`"). Transitions are machine.ts; the clock's part is agent-state.ts.
 import type { HandlerContext, HandlerGroup } from '../../core/handler.ts';
 import { findOr404, newUuid } from '../shared/lookup.ts';
-import { paginate } from '../shared/paging.ts';
+import { pagedList } from '../shared/paging.ts';
 import { type BuilderAgentRecord, changed, settleBuilders, toConversation } from './agent-state.ts';
 import { deriveName } from './builder-talk.ts';
 import { createFlow } from './machine.ts';
@@ -39,15 +39,9 @@ export const builderAgentHandlers = {
       .filter(({ record }) => query.status === undefined || record.flow.status === query.status)
       .sort((a, b) => b.record.created_at.getTime() - a.record.created_at.getTime() || b.index - a.index)
       .map(({ record }) => record);
-    const page = paginate(all, query.page, query.per_page);
-    return {
-      status: 200,
-      body: {
-        success: true,
-        message: 'Builder agent conversations retrieved',
-        data: { items: page.items.map((r) => toConversation(ws, r, now)), pagination: page.pagination },
-      },
-    };
+    const page = pagedList(all, query.page, query.per_page);
+    const data = { ...page, data: page.data.map((r) => toConversation(ws, r, now)) };
+    return { status: 200, body: { success: true, message: 'Builder agent conversations retrieved', data } };
   },
 
   getBuilderAgent: (ctx) => {
@@ -57,8 +51,8 @@ export const builderAgentHandlers = {
 
   answerBuilderAgentQuestions: (ctx) => {
     const record = conversation(ctx, ctx.path.uuid);
-    const answers = ctx.body.answers;
-    record.flow = changed(record.flow, { type: 'answer', at: ctx.now, answers, markers: readMarkers(...answers) });
+    const { message } = ctx.body;
+    record.flow = changed(record.flow, { type: 'answer', at: ctx.now, message, markers: readMarkers(message) });
     return { status: 200, body: { success: true, message: 'Answers received', data: toConversation(ctx.ws, record, ctx.now) } };
   },
 

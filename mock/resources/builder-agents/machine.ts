@@ -4,9 +4,11 @@
 //   processing        builder work completes                   → gathering (questions) | awaiting_approval | deployed | failed
 //   gathering         POST answers (still in question phase)   → processing
 //   awaiting_approval approve                                  → processing
-//   deployed, failed  POST rebuild (no rebuild processing)     → processing; intent kept unless replace_prompt
+//   deployed, failed  POST rebuild (no rebuild processing)     → processing; the message appended to the
+//                                                                intent, or replacing it with replace_prompt
 //   any               POST rebuild while a rebuild processes   → unchanged, 409
-// "The answers operation rejects a finished conversation" (409, as every refused transition here).
+// "The answers operation rejects a finished conversation" (409, as every refused transition here);
+// the published API: answers are "accepted only while gathering; 409 once deployed".
 // Where processing ends and when: the control API's queued plan, else the request's markers,
 // else the realistic default (DEFAULT_OUTCOME after DEFAULT_DELAY_MS).
 import { type ApiError, errors } from '../../pipeline/api-error.ts';
@@ -45,7 +47,7 @@ export interface ProcessingPhase {
 export interface AgentFlow {
   status: AgentStatus;
   name: string;
-  /** The intent; replaced only by a rebuild with replace_prompt. */
+  /** The intent: a rebuild appends its message, or replaces it with replace_prompt. */
   prompt: string;
   message: string;
   questions: string[];
@@ -53,8 +55,9 @@ export interface AgentFlow {
   phase: ProcessingPhase | null;
   /** The control API's plan for the next processing phase. */
   queued: OutcomePlan | null;
-  /** Change requests of rebuilds that kept the intent. */
+  /** Change requests of rebuilds that kept the intent (the app lists them). */
   changes: string[];
+  /** Answer messages since the intent was last replaced. */
   answers: string[];
   /** Deployments so far; the app's revision after the latest one. */
   revision: number;
@@ -71,7 +74,7 @@ export const DEFAULT_OUTCOME: Record<PhaseKind, AgentOutcome> = {
 export const DEFAULT_DELAY_MS: Record<PhaseKind, number> = { create: 4_000, answers: 6_000, approval: 15_000, rebuild: 10_000 };
 
 export type AgentEvent =
-  | { type: 'answer'; at: Date; answers: string[]; markers: OutcomePlan }
+  | { type: 'answer'; at: Date; message: string; markers: OutcomePlan }
   | { type: 'approve'; at: Date }
   | { type: 'rebuild'; at: Date; message: string; replace_prompt: boolean; markers: OutcomePlan; allowWhileRebuilding: boolean }
   | { type: 'complete'; at: Date }
@@ -125,7 +128,7 @@ function complete(flow: AgentFlow, at: Date): AgentFlow {
     case 'gathering':
       return { ...done, questions: phase.questions ?? defaultQuestions(phase.kind, flow.name), message: phase.message ?? GATHERING_MESSAGE };
     case 'awaiting_approval':
-      return { ...done, message: phase.message ?? planMessage(flow.name, flow.prompt, flow.changes, flow.answers) };
+      return { ...done, message: phase.message ?? planMessage(flow.name, flow.prompt, flow.answers) };
     case 'deployed':
       return { ...done, revision: flow.revision + 1, message: phase.message ?? deployedMessage(flow.revision + 1) };
     case 'failed':
@@ -141,14 +144,12 @@ function answer(flow: AgentFlow, event: Extract<AgentEvent, { type: 'answer' }>)
         : `Answers are taken only while the conversation is gathering; it is ${flow.status}.`;
     return errors.conflict('Conversation is not asking questions', why);
   }
-  if (event.answers.length !== flow.questions.length) {
-    return errors.validation(
-      'VALIDATION_ERROR',
-      `Send exactly one answer per question: ${flow.questions.length} expected, ${event.answers.length} given.`,
-      'answers',
-    );
-  }
-  return begin({ ...flow, answers: [...flow.answers, ...event.answers] }, 'answers', event.at, event.markers);
+  return begin({ ...flow, answers: [...flow.answers, event.message] }, 'answers', event.at, event.markers);
+}
+
+/** The published rule for a rebuild without replace_prompt: "the message is appended" (after a blank line). */
+export function appendToIntent(prompt: string, message: string): string {
+  return `${prompt}\n\n${message}`;
 }
 
 function rebuild(flow: AgentFlow, event: Extract<AgentEvent, { type: 'rebuild' }>): AgentFlow | ApiError {
@@ -164,7 +165,7 @@ function rebuild(flow: AgentFlow, event: Extract<AgentEvent, { type: 'rebuild' }
   }
   const intent = event.replace_prompt
     ? { prompt: event.message, changes: [] as string[], answers: [] as string[] }
-    : { prompt: flow.prompt, changes: [...flow.changes, event.message], answers: flow.answers };
+    : { prompt: appendToIntent(flow.prompt, event.message), changes: [...flow.changes, event.message], answers: flow.answers };
   return begin({ ...flow, ...intent }, 'rebuild', event.at, event.markers);
 }
 

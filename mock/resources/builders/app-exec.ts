@@ -26,8 +26,9 @@ function words(command: string): string[] {
   return out;
 }
 
+/** The process environment: the app's own `env`, then the variables the platform sets. */
 function env(app: BuilderAppRecord): Record<string, string> {
-  return { HOME: APP_ROOT, PWD: APP_ROOT, PORT: String(app.port), NODE_ENV: 'production', SERVICE_TOKEN: app.service_token };
+  return { HOME: APP_ROOT, PWD: APP_ROOT, NODE_ENV: 'production', ...app.env, PORT: String(app.port), SERVICE_TOKEN: app.service_token };
 }
 
 function ls(app: BuilderAppRecord, args: string[]): Outcome {
@@ -73,7 +74,7 @@ function cat(app: BuilderAppRecord, args: string[]): Outcome {
 function run(app: BuilderAppRecord, argv: string[], now: Date): Outcome {
   const [name = '', ...args] = argv;
   const vars = env(app);
-  const expand = (a: string) => a.replace(/\$\{?([A-Z_]+)\}?/g, (_, v: string) => vars[v] ?? '');
+  const expand = (a: string) => a.replace(/\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?/g, (_, v: string) => vars[v] ?? '');
   switch (name) {
     case 'pwd':
       return { exit: 0, out: `${APP_ROOT}\n`, err: '', ms: 1 };

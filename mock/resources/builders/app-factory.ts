@@ -3,7 +3,7 @@
 // whether a deploy comes up (`running`) or not (`failed`, with the reason in the log).
 import { randomBytes } from 'node:crypto';
 import { newUuid } from '../shared/lookup.ts';
-import { CURRENCY, HOURLY_RATE, type AppFile, type BuilderAppRecord } from './app-record.ts';
+import { type AppFile, type AppResources, type BuilderAppRecord, CURRENCY, HOURLY_RATE, type JobType } from './app-record.ts';
 import { appendLog } from './app-logs.ts';
 import { type AppLifecycle, type DeployDefault, deployingLifecycle } from './machine.ts';
 
@@ -63,7 +63,10 @@ export interface NewApp {
   files: AppFile[];
   entrypoint: string;
   port: number;
-  job_type: string;
+  job_type: JobType;
+  resources: AppResources;
+  env: Record<string, string>;
+  /** Idle minutes before auto-stop (0 for uploads; set later with PUT auto-stop). */
   auto_stop_interval: number;
   backup_interval_hours: number;
   at: Date;
@@ -84,6 +87,8 @@ export function newApp(input: NewApp): BuilderAppRecord {
     entrypoint: input.entrypoint,
     port: input.port,
     job_type: input.job_type,
+    resources: { ...input.resources },
+    env: { ...input.env },
     backup_interval_hours: input.backup_interval_hours,
     review_passed: input.agent_uuid !== null,
     qa_passed: input.agent_uuid !== null,

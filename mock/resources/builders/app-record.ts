@@ -1,12 +1,15 @@
 // A builder app as the mock keeps it: the fields of seed "Builder (app)" plus what the mock needs to
-// run it on the clock (its lifecycle, files and log). `toBuilder` renders the API's Builder, with
-// `cost` accrued from the running time only (seed: "cost" with billing `accruing`).
+// run it on the clock (its lifecycle, files, environment and log). `toBuilder` renders the API's
+// Builder, with `cost` accrued from the running time only (seed: "cost" with billing `accruing`)
+// and the service token masked (seed: a secret; "Secrets ... are masked").
 import type { Schemas } from '../../state/workspace.ts';
 import type { AppLifecycle } from './machine.ts';
 
 export type Builder = Schemas['Builder'];
 export type BuilderStatus = Schemas['BuilderStatus'];
 export type LogStream = Schemas['BuilderLogStream'];
+export type JobType = Builder['job_type'];
+export type AppResources = Schemas['BuilderResources'];
 
 export interface AppFile {
   /** Normalized path relative to the app root (`src/app.js`). */
@@ -31,7 +34,10 @@ export interface BuilderAppRecord {
   service_token: string;
   entrypoint: string;
   port: number;
-  job_type: string;
+  job_type: JobType;
+  resources: AppResources;
+  /** Variables the app's process gets besides PORT and SERVICE_TOKEN (never returned by the API). */
+  env: Record<string, string>;
   backup_interval_hours: number;
   review_passed: boolean;
   qa_passed: boolean;
@@ -53,6 +59,13 @@ export interface BuilderAppRecord {
 
 export const HOURLY_RATE = 0.04;
 export const CURRENCY = 'USD';
+/** The published create body's `resources`, as the contract's defaults fill them. */
+export const DEFAULT_RESOURCES: AppResources = { cpu: 0.5, memory: 512, disk: 5 };
+
+/** How every answer shows the service token: `***` and its last four characters. */
+export function maskToken(token: string): string {
+  return `***${token.slice(-4)}`;
+}
 
 function round(value: number, digits: number): number {
   const factor = 10 ** digits;
@@ -73,10 +86,11 @@ export function toBuilder(app: BuilderAppRecord, now: Date): Builder {
     kind: app.kind,
     status: app.life.status,
     preview_url: app.preview_url,
-    service_token: app.service_token,
+    service_token: maskToken(app.service_token),
     entrypoint: app.entrypoint,
     port: app.port,
     job_type: app.job_type,
+    resources: { ...app.resources },
     auto_stop_interval: app.life.auto_stop_interval,
     backup_interval_hours: app.backup_interval_hours,
     review_passed: app.review_passed,

@@ -1,17 +1,18 @@
 // Builder apps (seed "What the service does" > Builders): created by a builder agent or by
-// uploading files plus an entrypoint; start, stop and auto-stop on the mock's clock; live logs with
-// the service token masked; a command terminal; file listing (`path` relative to the app root,
-// default `.`), read and write. Lifecycle rules are machine.ts; the clock's part is app-state.ts.
+// uploading files plus an entrypoint (the published create body: name, entrypoint, files, port, env,
+// resources, job_type, backup_interval_hours); start, stop and auto-stop on the mock's clock; live
+// logs with the service token masked; a command terminal; file listing (`path` relative to the app
+// root, default `.`), read and write. Lifecycle rules are machine.ts; the clock's part is app-state.ts.
 import type { HandlerContext, HandlerGroup } from '../../core/handler.ts';
 import { errors } from '../../pipeline/api-error.ts';
 import { settleBuilders } from '../builder-agents/agent-state.ts';
 import { findOr404 } from '../shared/lookup.ts';
-import { paginate } from '../shared/paging.ts';
+import { pagedList } from '../shared/paging.ts';
 import { execCommand } from './app-exec.ts';
 import { deployDefault, newApp, START_MS } from './app-factory.ts';
 import { listDirectory, readFile, sizeBytes, uploadedFiles, writeFile } from './app-files.ts';
 import { appendLog, readLogs } from './app-logs.ts';
-import { type BuilderAppRecord, toBuilder } from './app-record.ts';
+import { type BuilderAppRecord, DEFAULT_RESOURCES, toBuilder } from './app-record.ts';
 import { applyApp } from './app-state.ts';
 
 type Settling = Pick<HandlerContext, 'ws' | 'now' | 'config'>;
@@ -33,7 +34,9 @@ export const builderHandlers = {
       entrypoint: body.entrypoint,
       port: body.port ?? 8080,
       job_type: body.job_type ?? 'always_on',
-      auto_stop_interval: body.auto_stop_interval ?? 0,
+      resources: { ...DEFAULT_RESOURCES, ...body.resources },
+      env: { ...body.env },
+      auto_stop_interval: 0,
       backup_interval_hours: body.backup_interval_hours ?? 24,
       at: now,
       agent_uuid: null,
@@ -50,8 +53,8 @@ export const builderHandlers = {
       .filter(({ record }) => query.status === undefined || record.life.status === query.status)
       .sort((a, b) => b.record.created_at.getTime() - a.record.created_at.getTime() || b.index - a.index)
       .map(({ record }) => record);
-    const page = paginate(all, query.page, query.per_page);
-    return { status: 200, body: { success: true, message: 'Apps retrieved', data: { items: page.items.map((r) => toBuilder(r, now)), pagination: page.pagination } } };
+    const page = pagedList(all, query.page, query.per_page);
+    return { status: 200, body: { success: true, message: 'Apps retrieved', data: { ...page, data: page.data.map((r) => toBuilder(r, now)) } } };
   },
 
   getBuilder: (ctx) => {

@@ -1,39 +1,73 @@
 // A call's progress, derived from the sending queue and the clock: queued until the queue lets
-// it go, ringing for RING_MS, in progress for TALK_MS, then ended (completed). The hangup action
-// ends it at once. Seed "Calls": the actions need a live (non-ended) call; "Limits": 50
-// simultaneous calls.
+// it go, ringing for RING_MS, in progress for TALK_MS, then ended (completed). A say message sent
+// with end_call_after_spoken ends it once spoken; the hangup action ends it at once. Seed "Calls":
+// the actions need a live (non-ended) call; "Limits": 50 simultaneous calls.
 import type { Schemas, WorkspaceState } from '../../state/workspace.ts';
 import { outboundOf } from '../messaging/sending-queue.ts';
 
 export type Call = Schemas['Call'];
 
+/** A call as the workspace keeps it: the API's fields and what its say messages planned. */
+export interface CallRecord extends Call {
+  /** When the agent has spoken every say message sent so far. */
+  speech_until?: Date;
+  /** When the agent hangs up, after a say message sent with end_call_after_spoken. */
+  hangup_at?: Date;
+}
+
 export const RING_MS = 5_000;
 export const TALK_MS = 60_000;
+/** How long the agent takes to speak one character of a say message (about 14 characters a second). */
+export const SPEECH_MS_PER_CHAR = 70;
 export const MAX_CONCURRENT_CALLS = 50;
 
-export function settleCall(ws: WorkspaceState, call: Call, now: Date): Call {
-  if (call.status === 'ended' || call.status === 'failed') return call;
+/** The call as the API shows it (without what the workspace keeps for its progress). */
+export function callView(call: CallRecord): Call {
+  const { speech_until: _speech, hangup_at: _hangup, ...view } = call;
+  return { ...view };
+}
+
+/** When the call is (or was) answered: RING_MS after the queue lets it go; undefined when unknown. */
+export function answerTime(ws: WorkspaceState, call: CallRecord): number | undefined {
+  if (call.answered_at) return call.answered_at.getTime();
   const record = outboundOf(ws, call.uuid);
-  if (!record) return call;
+  return record ? record.send_at.getTime() + RING_MS : undefined;
+}
+
+export function settleCall(ws: WorkspaceState, call: CallRecord, now: Date): CallRecord {
+  if (!isLive(call)) return call;
   const nowMs = now.getTime();
-  const dialAt = record.send_at.getTime();
-  const answerAt = dialAt + RING_MS;
-  const endAt = answerAt + TALK_MS;
-  let status: Call['status'] = 'queued';
+  const record = outboundOf(ws, call.uuid);
+  const dialAt = record?.send_at.getTime();
+  const answerAt = answerTime(ws, call);
+  const talkEnd = dialAt === undefined || answerAt === undefined ? Number.POSITIVE_INFINITY : answerAt + TALK_MS;
+  const hangupAt = call.hangup_at?.getTime() ?? Number.POSITIVE_INFINITY;
+  const endAt = Math.min(talkEnd, hangupAt);
+  let status: Call['status'] = call.status;
   if (nowMs >= endAt) status = 'ended';
-  else if (nowMs >= answerAt) status = 'in_progress';
-  else if (nowMs >= dialAt) status = 'ringing';
-  if (status !== call.status) {
-    call.status = status;
-    call.answered_at = nowMs >= answerAt ? new Date(answerAt) : null;
-    if (status === 'ended') {
-      call.ended_at = new Date(endAt);
-      call.end_reason = 'completed';
-      call.duration_seconds = Math.round(TALK_MS / 1000);
-    }
-    call.updated_at = new Date(Math.min(nowMs, status === 'ended' ? endAt : nowMs));
+  else if (answerAt !== undefined && nowMs >= answerAt) status = 'in_progress';
+  else if (dialAt !== undefined) status = nowMs >= dialAt ? 'ringing' : 'queued';
+  if (status === call.status) return call;
+  call.status = status;
+  call.answered_at = answerAt !== undefined && nowMs >= answerAt ? new Date(answerAt) : null;
+  if (status === 'ended') {
+    call.ended_at = new Date(endAt);
+    call.end_reason = endAt === hangupAt ? 'end_call_after_spoken' : 'completed';
+    call.duration_seconds = answerAt === undefined ? 0 : Math.round((endAt - answerAt) / 1000);
   }
+  call.updated_at = new Date(Math.min(nowMs, status === 'ended' ? endAt : nowMs));
   return call;
+}
+
+/**
+ * Plans a say message: the agent speaks it once the call is answered and the earlier messages are
+ * spoken; with `endAfter` it hangs up when done (an earlier planned hang-up still comes first).
+ */
+export function planSpeech(ws: WorkspaceState, call: CallRecord, message: string, endAfter: boolean, now: Date): void {
+  const start = Math.max(now.getTime(), answerTime(ws, call) ?? now.getTime(), call.speech_until?.getTime() ?? 0);
+  const done = start + Math.max(1, message.length) * SPEECH_MS_PER_CHAR;
+  call.speech_until = new Date(done);
+  if (endAfter && (call.hangup_at === undefined || done < call.hangup_at.getTime())) call.hangup_at = new Date(done);
 }
 
 export function isLive(call: Call): boolean {

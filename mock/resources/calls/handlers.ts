@@ -1,21 +1,23 @@
-// Calls: POST /call (rate-limited, queued), the call list, and the live call actions by
-// conversation_uuid (seed: "A live (non-ended) call is required").
+// Calls: POST /call (rate-limited, queued), the call list, and the live call actions under
+// /calls/action/{uuid}, the uuid being the call's conversation (seed: "A live (non-ended) call is
+// required").
 import type { HandlerGroup } from '../../core/handler.ts';
+import type { MockConfig } from '../../core/config.ts';
 import { errors } from '../../pipeline/api-error.ts';
 import type { WorkspaceState } from '../../state/workspace.ts';
 import { parseDateBound } from '../../time/instants.ts';
 import { conversationFor } from '../messaging/conversations.ts';
 import { enqueue } from '../messaging/sending-queue.ts';
-import { agentOr422, senderNumber } from '../messaging/senders.ts';
+import { agentOr422, agentNumber } from '../messaging/senders.ts';
 import { newUuid, normalizeE164 } from '../shared/lookup.ts';
-import { paginate } from '../shared/paging.ts';
-import { type Call, isLive, liveCallCount, MAX_CONCURRENT_CALLS, settleCall } from './call-state.ts';
+import { pagedList } from '../shared/paging.ts';
+import { type CallRecord, callView, isLive, liveCallCount, MAX_CONCURRENT_CALLS, planSpeech, settleCall } from './call-state.ts';
 
-function liveCall(ws: WorkspaceState, conversationUuid: string, now: Date): Call {
+function liveCall(ws: WorkspaceState, conversationUuid: string, now: Date): CallRecord {
   const call = ws.calls.find((c) => c.conversation_uuid === conversationUuid);
   if (!call) throw errors.notFound('Call');
   settleCall(ws, call, now);
-  if (!isLive(call)) throw errors.conflict('Call has ended', 'The call actions need a live (non-ended) call.');
+  if (!isLive(call)) throw errors.conflict('Call has ended', `The call of conversation ${conversationUuid} has ended; call actions need a live call.`);
   return call;
 }
 
@@ -27,33 +29,40 @@ function bound(value: string | undefined, zone: string, endOfDay: boolean, field
   return instant;
 }
 
-function ok(message: string, call: Call) {
-  return { status: 200 as const, body: { success: true as const, message, data: { ...call } } };
+/** Where a call's audio is followed live and its recording fetched, on the workspace's own host. */
+function mediaUrls(ws: WorkspaceState, config: MockConfig, conversationUuid: string) {
+  const base = `https://${ws.slug}.${config.baseDomain}/media/calls/${conversationUuid}`;
+  return { listen_url: `${base}/listen`, record_url: `${base}/recording` };
+}
+
+function ok(message: string, call: CallRecord) {
+  return { status: 200 as const, body: { success: true as const, message, data: callView(call) } };
 }
 
 export const callsHandlers = {
-  startCall: ({ ws, body, now }) => {
-    const agent = agentOr422(ws, body.agent_uuid);
-    const number = senderNumber(ws, 'call', body, agent);
+  startCall: ({ ws, body, now, config }) => {
+    const agent = agentOr422(ws, body.agentId, 'agentId');
+    const number = agentNumber(ws, 'call', agent, 'agentId');
     if (liveCallCount(ws, now) >= MAX_CONCURRENT_CALLS) {
-      throw errors.conflict('Too many simultaneous calls', `The workspace already has ${MAX_CONCURRENT_CALLS} calls that have not ended.`);
+      throw errors.conflict('Concurrent call limit reached', `The workspace already has ${MAX_CONCURRENT_CALLS} simultaneous calls (queued, ringing or in progress). Retry when one ends.`);
     }
-    const to = normalizeE164(body.to);
-    const conversation = conversationFor(ws, 'call', to, agent?.uuid ?? null, now);
-    const call: Call = {
+    const to = normalizeE164(body.participant.number);
+    const conversation = conversationFor(ws, 'call', to, agent.uuid, now);
+    const call: CallRecord = {
       uuid: newUuid(),
       conversation_uuid: conversation.uuid,
+      contact_uuid: conversation.contact_uuid,
       direction: 'outbound',
       status: 'queued',
       to,
       from: number.number,
       phone_number_uuid: number.uuid,
-      agent_uuid: agent?.uuid ?? null,
-      variables: body.variables ?? {},
+      agent_uuid: agent.uuid,
       muted: false,
       forwarded_to: null,
       end_reason: null,
       request_key: body.request_key ?? null,
+      ...mediaUrls(ws, config, conversation.uuid),
       answered_at: null,
       ended_at: null,
       duration_seconds: null,
@@ -62,7 +71,23 @@ export const callsHandlers = {
     };
     ws.calls.push(call);
     enqueue(ws, 'call', call.uuid, now);
-    return { status: 201, body: { success: true, message: 'Call accepted and queued', data: { ...call } } };
+    if (body.message) planSpeech(ws, call, body.message.start, false, now);
+    return {
+      status: 201,
+      body: {
+        success: true,
+        message: 'Call created successfully',
+        data: {
+          id: call.uuid,
+          agentId: agent.uuid,
+          status: call.status,
+          conversation_uuid: call.conversation_uuid,
+          contact_uuid: conversation.contact_uuid as string,
+          listen_url: call.listen_url,
+          record_url: call.record_url,
+        },
+      },
+    };
   },
 
   listCalls: ({ ws, query, now, zone }) => {
@@ -74,48 +99,49 @@ export const callsHandlers = {
         (c) =>
           (query.status === undefined || c.status === query.status) &&
           (query.direction === undefined || c.direction === query.direction) &&
-          (query.agent_uuid === undefined || c.agent_uuid === query.agent_uuid) &&
+          (query.agent_id === undefined || c.agent_uuid === query.agent_id) &&
           (query.conversation_uuid === undefined || c.conversation_uuid === query.conversation_uuid) &&
-          (from === undefined || new Date(c.created_at).getTime() >= from.getTime()) &&
-          (to === undefined || new Date(c.created_at).getTime() <= to.getTime()),
+          (from === undefined || c.created_at.getTime() >= from.getTime()) &&
+          (to === undefined || c.created_at.getTime() <= to.getTime()),
       )
-      .sort((a, b) => new Date(b.created_at).getTime() - new Date(a.created_at).getTime());
-    const page = paginate(calls, query.page, query.per_page);
-    return { status: 200, body: { success: true, message: 'Calls retrieved', data: { items: page.items.map((c) => ({ ...c })), pagination: page.pagination } } };
+      .sort((a, b) => b.created_at.getTime() - a.created_at.getTime())
+      .map(callView);
+    return { status: 200, body: { success: true, message: 'Calls retrieved', data: pagedList(calls, query.page, query.per_page) } };
   },
 
-  sayOnCall: ({ ws, path, now }) => {
-    const call = liveCall(ws, path.conversation_uuid, now);
+  sayOnCall: ({ ws, path, body, now }) => {
+    const call = liveCall(ws, path.uuid, now);
+    planSpeech(ws, call, body.message, body.end_call_after_spoken ?? false, now);
     call.updated_at = now;
-    return ok('The agent says the text on the call', call);
+    return ok('The agent says the message on the call', call);
   },
 
   forwardCall: ({ ws, path, body, now }) => {
-    const call = liveCall(ws, path.conversation_uuid, now);
+    const call = liveCall(ws, path.uuid, now);
     call.forwarded_to = normalizeE164(body.to);
     call.updated_at = now;
     return ok('Call forwarded', call);
   },
 
   hangupCall: ({ ws, path, now }) => {
-    const call = liveCall(ws, path.conversation_uuid, now);
+    const call = liveCall(ws, path.uuid, now);
     call.status = 'ended';
     call.end_reason = 'hangup_action';
     call.ended_at = now;
-    call.duration_seconds = call.answered_at ? Math.max(0, Math.round((now.getTime() - new Date(call.answered_at).getTime()) / 1000)) : 0;
+    call.duration_seconds = call.answered_at ? Math.max(0, Math.round((now.getTime() - call.answered_at.getTime()) / 1000)) : 0;
     call.updated_at = now;
     return ok('Call ended', call);
   },
 
   muteCall: ({ ws, path, now }) => {
-    const call = liveCall(ws, path.conversation_uuid, now);
+    const call = liveCall(ws, path.uuid, now);
     call.muted = true;
     call.updated_at = now;
     return ok('Call muted', call);
   },
 
   unmuteCall: ({ ws, path, now }) => {
-    const call = liveCall(ws, path.conversation_uuid, now);
+    const call = liveCall(ws, path.uuid, now);
     call.muted = false;
     call.updated_at = now;
     return ok('Call unmuted', call);

@@ -2,23 +2,14 @@
 // "404 campaign not found, validation errors, unexpected error; each {success:false, message,
 // data:[]}" — the pipeline picks the shape from the contract). Date-only bounds stay unshifted
 // (seed "Time handling" rule 6); a date-time without an offset is read in the applied zone (rule 2).
-import { DateTime } from 'luxon';
 import type { HandlerGroup } from '../../core/handler.ts';
-import { errors } from '../../pipeline/api-error.ts';
 import type { WorkspaceState } from '../../state/workspace.ts';
-import { isDateOnly, parseDateTimeInput } from '../../time/instants.ts';
 import { settleCampaign } from '../listings/progress.ts';
+import { startListingOf } from '../listings/start.ts';
 import { findOr404 } from '../shared/lookup.ts';
+import { readBound } from './date-bounds.ts';
 import { applyCampaignUpdate, type CampaignChange } from './machine.ts';
 import type { CampaignDetailsRecord } from './records.ts';
-
-/** A date stays a `YYYY-MM-DD` string; a date-time becomes an instant. A day that does not exist is a 422. */
-function readBound(value: string | undefined, zone: string, field: string): Date | string | undefined {
-  if (value === undefined) return undefined;
-  const read = isDateOnly(value) ? (DateTime.fromISO(value).isValid ? value : undefined) : parseDateTimeInput(value, zone);
-  if (read === undefined) throw errors.validation('INVALID_FORMAT', `The field ${field} is not a valid date or date-time.`, field);
-  return read;
-}
 
 export function detailsOf(ws: WorkspaceState, campaignUuid: string): CampaignDetailsRecord {
   return ws.campaign_details.find((d) => d.campaign_uuid === campaignUuid) ?? { campaign_uuid: campaignUuid, rules: {}, agent_app: null };
@@ -48,6 +39,8 @@ export const campaignHandlers = {
     if (result instanceof Error) throw result;
     Object.assign(campaign, result.campaign);
     ws.campaign_details = [...ws.campaign_details.filter((d) => d.campaign_uuid !== campaign.uuid), result.details];
+    // Publishing the campaign of a listing created with auto_start false starts that listing.
+    if (campaign.status === 'Active') startListingOf(ws, campaign.uuid, now);
     return { status: 200, body: { success: true, message: 'Campaign updated successfully', data: { ...campaign } } };
   },
 } satisfies HandlerGroup;

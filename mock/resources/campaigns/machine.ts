@@ -6,10 +6,10 @@
 // - a named template setting must exist; `end_date` may not be before `start_date` (inferred).
 // Campaign transitions are not shown by the seed, so any input status may follow any status.
 // Seed behaviour 2: the update never touches tasks already scheduled.
-import { DateTime } from 'luxon';
 import { type ApiError, errors } from '../../pipeline/api-error.ts';
 import type { Agent, Schemas, WorkspaceState } from '../../state/workspace.ts';
 import { resolveAgentApp } from './agent-binding.ts';
+import { boundEnd, boundStart } from './date-bounds.ts';
 import type { CampaignDetailsRecord } from './records.ts';
 
 export type Campaign = WorkspaceState['campaigns'][number];
@@ -36,14 +36,6 @@ export interface CampaignUpdated {
 }
 
 const invalid = (details: string, field: string) => errors.validation('VALIDATION_ERROR', details, field);
-
-function startOf(value: Date | string, zone: string): number {
-  return typeof value === 'string' ? DateTime.fromISO(value, { zone }).startOf('day').toMillis() : value.getTime();
-}
-
-function endOf(value: Date | string, zone: string): number {
-  return typeof value === 'string' ? DateTime.fromISO(value, { zone }).endOf('day').toMillis() : value.getTime();
-}
 
 export function applyCampaignUpdate(
   campaign: Campaign,
@@ -87,7 +79,7 @@ export function applyCampaignUpdate(
   const start = next.start_date ?? null;
   const end = next.end_date ?? null;
   if ((change.start_date !== undefined || change.end_date !== undefined) && start !== null && end !== null) {
-    if (endOf(end, facts.zone) < startOf(start, facts.zone)) return invalid('end_date is before start_date.', 'end_date');
+    if (boundEnd(end, facts.zone) < boundStart(start, facts.zone)) return invalid('end_date is before start_date.', 'end_date');
   }
 
   const publishing =

@@ -1,41 +1,53 @@
-// Coaching agents: create, list (oldest first), read, update settings and set-default (seed
-// "Coaching agents"; "Other statuses"). The settings are the seed's: coaching_tone,
+// Coaching agents: create, list (oldest first), read, update and set-default (seed "Coaching
+// agents"; "Other statuses"). The fields are the seed's settings (coaching_tone,
 // auto_trigger_threshold, training_examples, resource_library, general_guidelines,
-// include_resources and language; omitted settings take the contract's defaults.
+// include_resources, language) and the published API's (name, description, is_active,
+// coaching_frequency, include_positive_feedback, include_actionable_steps, coaching_templates);
+// omitted fields take the contract's defaults.
 import type { HandlerGroup } from '../../core/handler.ts';
 import type { Schemas } from '../../state/workspace.ts';
 import { findOr404, newUuid } from '../shared/lookup.ts';
-import { paginate } from '../shared/paging.ts';
+import { pagedList } from '../shared/paging.ts';
 import { addCoachingAgent, type CoachingAgent, setDefaultCoachingAgent } from './machine.ts';
 
 /** The create body as it arrives: the contract's defaults are not filled in yet. */
 type CreateInput = Partial<Schemas['CoachingAgentCreate']> & { name: string };
+type Settings = Omit<CoachingAgent, 'uuid' | 'is_default' | 'created_at' | 'updated_at'>;
+
+/** The contract's defaults of every field but `name`. */
+const DEFAULTS: Omit<Settings, 'name'> = {
+  description: '',
+  is_active: true,
+  coaching_tone: 'supportive',
+  coaching_frequency: 'per_session',
+  auto_trigger_threshold: 60,
+  language: 'en',
+  include_positive_feedback: true,
+  include_actionable_steps: true,
+  include_resources: false,
+  general_guidelines: '',
+  coaching_templates: [],
+  training_examples: [],
+  resource_library: [],
+};
+
+/** A deep copy, so what the state holds never shares arrays with a request or an answer. */
+function copy<T extends Partial<Settings>>(fields: T): T {
+  const out = { ...fields };
+  if (fields.coaching_templates) out.coaching_templates = [...fields.coaching_templates];
+  if (fields.training_examples) out.training_examples = fields.training_examples.map((e) => ({ ...e }));
+  if (fields.resource_library) out.resource_library = fields.resource_library.map((r) => ({ ...r, ...(r.topics ? { topics: [...r.topics] } : {}) }));
+  return out;
+}
 
 function view(agent: CoachingAgent): CoachingAgent {
-  return {
-    ...agent,
-    training_examples: agent.training_examples.map((e) => ({ ...e })),
-    resource_library: agent.resource_library.map((r) => ({ ...r })),
-  };
+  return copy(agent);
 }
 
 export const coachingHandlers = {
   createCoachingAgent: ({ ws, body, now }) => {
-    const input = body as CreateInput;
-    const created: CoachingAgent = {
-      uuid: newUuid(),
-      name: input.name,
-      is_default: false,
-      coaching_tone: input.coaching_tone ?? 'supportive',
-      auto_trigger_threshold: input.auto_trigger_threshold ?? 60,
-      training_examples: (input.training_examples ?? []).map((e) => ({ ...e })),
-      resource_library: (input.resource_library ?? []).map((r) => ({ ...r })),
-      general_guidelines: input.general_guidelines ?? '',
-      include_resources: input.include_resources ?? false,
-      language: input.language ?? 'en',
-      created_at: now,
-      updated_at: now,
-    };
+    const { name, description, is_active, ...settings } = copy({ ...DEFAULTS, ...(body as CreateInput) });
+    const created: CoachingAgent = { uuid: newUuid(), name, description, is_active, is_default: false, ...settings, created_at: now, updated_at: now };
     ws.coaching_agents = addCoachingAgent(ws.coaching_agents, created);
     const stored = findOr404(ws.coaching_agents, created.uuid, 'Coaching agent');
     return { status: 201, body: { success: true, message: 'Coaching agent created', data: view(stored) } };
@@ -46,8 +58,8 @@ export const coachingHandlers = {
       .map((agent, index) => ({ agent, index }))
       .sort((a, b) => a.agent.created_at.getTime() - b.agent.created_at.getTime() || a.index - b.index)
       .map(({ agent }) => agent);
-    const page = paginate(oldestFirst, query.page, query.per_page);
-    return { status: 200, body: { success: true, message: 'Coaching agents retrieved', data: { items: page.items.map(view), pagination: page.pagination } } };
+    const page = pagedList(oldestFirst, query.page, query.per_page);
+    return { status: 200, body: { success: true, message: 'Coaching agents retrieved', data: { ...page, data: page.data.map(view) } } };
   },
 
   getCoachingAgent: ({ ws, path }) => {
@@ -57,15 +69,7 @@ export const coachingHandlers = {
 
   updateCoachingAgent: ({ ws, path, body, now }) => {
     const agent = findOr404(ws.coaching_agents, path.uuid, 'Coaching agent');
-    if (body.name !== undefined) agent.name = body.name;
-    if (body.coaching_tone !== undefined) agent.coaching_tone = body.coaching_tone;
-    if (body.auto_trigger_threshold !== undefined) agent.auto_trigger_threshold = body.auto_trigger_threshold;
-    if (body.training_examples !== undefined) agent.training_examples = body.training_examples.map((e) => ({ ...e }));
-    if (body.resource_library !== undefined) agent.resource_library = body.resource_library.map((r) => ({ ...r }));
-    if (body.general_guidelines !== undefined) agent.general_guidelines = body.general_guidelines;
-    if (body.include_resources !== undefined) agent.include_resources = body.include_resources;
-    if (body.language !== undefined) agent.language = body.language;
-    agent.updated_at = now;
+    Object.assign(agent, copy(body), { updated_at: now });
     return { status: 200, body: { success: true, message: 'Coaching agent updated', data: view(agent) } };
   },
 

@@ -1,39 +1,51 @@
 // Listings (seed: "A listing is a campaign for a list of any number of contacts, with its own pace
 // and report"; "Deleting a listing removes the listing campaign, detaches its pool and rule, and
-// cancels pending campaign tasks. Contacts are not deleted."): create, read, report, pace, delete.
+// cancels pending campaign tasks. Contacts are not deleted."; published API "Listings": the create
+// body, adding contacts and removing one): create, read, report, pace, contacts, delete.
 import type { HandlerGroup } from '../../core/handler.ts';
 import { errors } from '../../pipeline/api-error.ts';
 import { resolveAgentApp } from '../campaigns/agent-binding.ts';
+import { boundEnd, boundStart, readBound } from '../campaigns/date-bounds.ts';
 import type { Campaign } from '../campaigns/machine.ts';
 import { findOr404, findOr422, newUuid } from '../shared/lookup.ts';
-import { resolvePool } from './contact-pool.ts';
+import { type ContactEntry, contactView, resolveContacts } from './contact-pool.ts';
 import { listingView } from './listing-view.ts';
 import { changePace, IMPORT_MS } from './machine.ts';
 import { settleListing } from './progress.ts';
+import { queueListingTasks, startLimits } from './queue.ts';
 import type { ListingPace, ListingRecord } from './records.ts';
+import { resolveRule } from './rule.ts';
 import { cancelTask, countByStatus, repaceTasks } from './task-machine.ts';
-import { queueTasks } from './tasks.ts';
 
 const DEFAULT_PACE: ListingPace = { per_minute: 10 };
 
+/** Campaign statuses in which a listing has no more work: contacts added then get no task. */
+const FINISHED = new Set(['Completed', 'Archived']);
+
 export const listingHandlers = {
-  createListing: ({ ws, body, now }) => {
+  createListing: ({ ws, body, now, zone }) => {
     const agent = findOr422(ws.agents, body.agent_uuid, 'agent_uuid', 'agent');
     const bound = resolveAgentApp(agent, body.campaign_type);
     if (!bound.ok) {
-      throw bound.reason === 'unknown-type'
-        ? errors.validation('VALIDATION_ERROR', `No agent channel serves campaign_type ${body.campaign_type}.`, 'campaign_type')
-        : errors.validation('VALIDATION_ERROR', `The agent has no channel binding for campaign_type ${body.campaign_type}.`, 'agent_uuid');
+      throw errors.validation('VALIDATION_ERROR', `The agent has no channel binding for campaign_type ${body.campaign_type}.`, 'agent_uuid');
     }
-    const settingUuid = body.contact_template_setting_uuid;
+    const settingUuid = body.contact_template_setting_id;
     if (settingUuid !== undefined) {
-      const setting = findOr422(ws.template_settings, settingUuid, 'contact_template_setting_uuid', 'template setting');
+      const setting = findOr422(ws.template_settings, settingUuid, 'contact_template_setting_id', 'WhatsApp template setting');
       if (body.campaign_type === 'text' && setting.status !== 'active') {
-        throw errors.validation('VALIDATION_ERROR', 'A text campaign needs an active WhatsApp template setting.', 'contact_template_setting_uuid');
+        throw errors.validation('VALIDATION_ERROR', 'A text campaign needs an active WhatsApp template setting.', 'contact_template_setting_id');
       }
     }
-    const pool = resolvePool(ws, body.contacts);
-    const pace = { per_minute: ((body.pace as ListingPace | undefined) ?? DEFAULT_PACE).per_minute };
+    const start = readBound(body.start_date, zone, 'start_date') ?? null;
+    const end = readBound(body.end_date, zone, 'end_date') ?? null;
+    if (start !== null && end !== null && boundEnd(end, ws.timezone) < boundStart(start, ws.timezone)) {
+      throw errors.validation('VALIDATION_ERROR', 'end_date is before start_date.', 'end_date');
+    }
+    const rule = resolveRule(body.rule, (uuid) => ws.listings.find((l) => l.rule.uuid === uuid)?.rule, body.name, body.campaign_type);
+    if (rule instanceof Error) throw rule;
+    // Every check is done: contacts are created only now.
+    const pool = resolveContacts(ws, body.contacts as ContactEntry[]);
+    const autoStart = (body.auto_start as boolean | undefined) ?? true;
     const campaign: Campaign = {
       uuid: newUuid(),
       name: body.name,
@@ -42,15 +54,18 @@ export const listingHandlers = {
       campaign_type: body.campaign_type,
       agent_uuid: agent.uuid,
       contact_template_setting_uuid: settingUuid ?? null,
-      start_date: null,
-      end_date: null,
+      start_date: start,
+      end_date: end,
       created_at: now,
       updated_at: now,
     };
     const listing: ListingRecord = {
       uuid: newUuid(),
       campaign_uuid: campaign.uuid,
-      pace,
+      pace: { per_minute: ((body.pace as ListingPace | undefined) ?? DEFAULT_PACE).per_minute },
+      rule,
+      auto_start: autoStart,
+      started: autoStart,
       pool: pool.contacts.map((c) => c.uuid),
       contacts_created: pool.created,
       import_done_at: new Date(now.getTime() + IMPORT_MS),
@@ -58,9 +73,9 @@ export const listingHandlers = {
       updated_at: now,
     };
     ws.campaigns.push(campaign);
-    ws.campaign_details.push({ campaign_uuid: campaign.uuid, rules: { ...(body.rules ?? {}) }, agent_app: bound.app });
+    ws.campaign_details.push({ campaign_uuid: campaign.uuid, rules: {}, agent_app: bound.app });
     ws.listings.push(listing);
-    for (const task of queueTasks(listing, body.name, bound.app.channel, pool.contacts, now)) ws.listing_tasks.push(task);
+    if (autoStart) queueListingTasks(ws, listing, pool.contacts, now);
     return { status: 201, body: { success: true, message: 'Listing created', data: listingView(ws, listing) } };
   },
 
@@ -99,9 +114,60 @@ export const listingHandlers = {
     const next = changePace(listing, listingView(ws, listing).status, body, now);
     if (next instanceof Error) throw next;
     Object.assign(listing, next);
-    const moved = new Map(repaceTasks(tasks, listing.pace, now, listing.import_done_at).map((t) => [t.uuid, t]));
+    const moved = new Map(repaceTasks(tasks, startLimits(ws, listing), now, listing.import_done_at).map((t) => [t.uuid, t]));
     ws.listing_tasks = ws.listing_tasks.map((t) => moved.get(t.uuid) ?? t);
     return { status: 200, body: { success: true, message: 'Listing pace updated', data: listingView(ws, listing) } };
+  },
+
+  addListingContacts: ({ ws, path, body, now }) => {
+    const listing = findOr404(ws.listings, path.uuid, 'Listing');
+    settleListing(ws, listing, now);
+    const resolved = resolveContacts(ws, body.contacts as ContactEntry[]);
+    const inPool = new Set(listing.pool);
+    const added = resolved.contacts.filter((c) => !inPool.has(c.uuid));
+    listing.pool.push(...added.map((c) => c.uuid));
+    listing.contacts_created += resolved.created;
+    listing.updated_at = now;
+    const status = listingView(ws, listing).status;
+    const queued = listing.started && !FINISHED.has(status) ? queueListingTasks(ws, listing, added, now) : 0;
+    return {
+      status: 200,
+      body: {
+        success: true,
+        message: 'Contacts added to the listing',
+        data: {
+          listing_uuid: listing.uuid,
+          contacts: added.map(contactView),
+          added: added.length,
+          already_in_listing: resolved.contacts.length - added.length,
+          contacts_created: resolved.created,
+          tasks_queued: queued,
+        },
+      },
+    };
+  },
+
+  removeListingContact: ({ ws, path, now }) => {
+    const listing = findOr404(ws.listings, path.uuid, 'Listing');
+    if (!listing.pool.includes(path.contactUuid)) throw errors.notFound('Listing contact');
+    let cancelled = 0;
+    ws.listing_tasks = ws.listing_tasks.map((task) => {
+      if (task.listing_uuid !== listing.uuid || task.contact_uuid !== path.contactUuid) return task;
+      const next = cancelTask(task, now);
+      if (next instanceof Error) return task;
+      cancelled++;
+      return next;
+    });
+    listing.pool = listing.pool.filter((uuid) => uuid !== path.contactUuid);
+    listing.updated_at = now;
+    return {
+      status: 200,
+      body: {
+        success: true,
+        message: 'Contact removed from the listing',
+        data: { listing_uuid: listing.uuid, contact_uuid: path.contactUuid, cancelled_tasks: cancelled, contact_deleted: false },
+      },
+    };
   },
 
   deleteListing: ({ ws, path, now, faults }) => {

@@ -1,5 +1,5 @@
-// A listing as the API returns it: the listing's pool, pace and counts with its campaign's fields
-// (the campaign update may have changed them) and rule.
+// A listing as the API returns it: the listing's rule, pace and counts with its campaign's fields
+// (the campaign update may have changed them), under the names of the published create body.
 import type { Schemas, WorkspaceState } from '../../state/workspace.ts';
 import type { Campaign } from '../campaigns/machine.ts';
 import type { ListingRecord } from './records.ts';
@@ -14,7 +14,6 @@ export function campaignOfListing(ws: WorkspaceState, listing: ListingRecord): C
 
 export function listingView(ws: WorkspaceState, listing: ListingRecord): Listing {
   const campaign = campaignOfListing(ws, listing);
-  const details = ws.campaign_details.find((d) => d.campaign_uuid === campaign.uuid);
   return {
     uuid: listing.uuid,
     campaign_uuid: campaign.uuid,
@@ -23,10 +22,13 @@ export function listingView(ws: WorkspaceState, listing: ListingRecord): Listing
     // A listing campaign is created with both, and the campaign update cannot clear them.
     campaign_type: campaign.campaign_type as string,
     agent_uuid: campaign.agent_uuid as string,
-    contact_template_setting_uuid: campaign.contact_template_setting_uuid ?? null,
+    contact_template_setting_id: campaign.contact_template_setting_uuid ?? null,
+    start_date: campaign.start_date ?? null,
+    end_date: campaign.end_date ?? null,
+    rule: { ...listing.rule },
+    auto_start: listing.auto_start,
     status: campaign.status,
     pace: { ...listing.pace },
-    rules: { ...(details?.rules ?? {}) },
     counts: { contacts: listing.pool.length, contacts_created: listing.contacts_created },
     created_at: listing.created_at,
     updated_at: campaign.updated_at > listing.updated_at ? campaign.updated_at : listing.updated_at,

@@ -1,9 +1,10 @@
 // A listing's lifecycle as pure functions (contract, POST /api/v1/listings: status `Importing`
-// while contacts are attached, then `Active` while tasks run, and `Completed` once no task is
-// pending or in progress; PUT .../pace: 409 once `Completed` or `Archived`). The listing campaign
+// while contacts are attached, then `Active` while tasks wait or run, and `Completed` once no task
+// is pending or in progress; with `auto_start: false`, `Draft` after the import until the campaign
+// update sets it `Active`; PUT .../pace: 409 once `Completed` or `Archived`). The listing campaign
 // follows this while its status is one the listing sets; a status a client set by the campaign
-// update (`Draft`, `Archived`) stays, and seed behaviour 2 holds: a campaign update never rebuilds
-// tasks already scheduled.
+// update (`Draft`, `Archived`, ...) stays, and seed behaviour 2 holds: a campaign update never
+// rebuilds tasks already scheduled.
 import { type ApiError, errors } from '../../pipeline/api-error.ts';
 import type { ListingPace, ListingRecord } from './records.ts';
 import type { TaskStatus } from './task-machine.ts';
@@ -15,6 +16,8 @@ export const IMPORT_MS = 2_000;
 const AUTOMATIC = new Set(['Importing', 'Active']);
 
 export interface ListingProgress {
+  /** Whether the listing's tasks were queued (auto_start, or its campaign set Active since). */
+  started: boolean;
   importDoneAt: Date;
   counts: Record<TaskStatus, number>;
   /** When the last task ended or was cancelled; null when none did. */
@@ -25,6 +28,7 @@ export interface ListingProgress {
 export function listingStatusAt(current: string, progress: ListingProgress, now: Date): { status: string; since: Date | null } {
   if (!AUTOMATIC.has(current)) return { status: current, since: null };
   if (now.getTime() < progress.importDoneAt.getTime()) return { status: 'Importing', since: null };
+  if (!progress.started) return { status: 'Draft', since: progress.importDoneAt };
   const { pending, in_progress } = progress.counts;
   if (pending + in_progress > 0) return { status: 'Active', since: progress.importDoneAt };
   const end = progress.lastEndAt && progress.lastEndAt > progress.importDoneAt ? progress.lastEndAt : progress.importDoneAt;

@@ -4,7 +4,7 @@
 import type { WorkspaceState } from '../../state/workspace.ts';
 import { type ListingProgress, listingStatusAt } from './machine.ts';
 import type { ListingRecord, ListingTaskRecord } from './records.ts';
-import { countByStatus, taskEndedAt } from './task-machine.ts';
+import { countByStatus, taskEndedAt, taskStatusAt } from './task-machine.ts';
 
 export function tasksOf(ws: WorkspaceState, listingUuid: string): ListingTaskRecord[] {
   return ws.listing_tasks.filter((t) => t.listing_uuid === listingUuid);
@@ -14,10 +14,10 @@ export function progressOf(listing: ListingRecord, tasks: ListingTaskRecord[], n
   const nowMs = now.getTime();
   let last: number | null = null;
   for (const task of tasks) {
-    const end = task.cancelled_at ?? taskEndedAt(task, nowMs);
+    const end = taskStatusAt(task, nowMs) === 'cancelled' ? task.cancelled_at : taskEndedAt(task, nowMs);
     if (end !== null && (last === null || end.getTime() > last)) last = end.getTime();
   }
-  return { importDoneAt: listing.import_done_at, counts: countByStatus(tasks, nowMs), lastEndAt: last === null ? null : new Date(last) };
+  return { started: listing.started, importDoneAt: listing.import_done_at, counts: countByStatus(tasks, nowMs), lastEndAt: last === null ? null : new Date(last) };
 }
 
 /** Settles one listing's campaign status; returns the tasks it counted. */

@@ -1,17 +1,26 @@
 // The state of a listing (seed: "A listing is a campaign for a list of any number of contacts,
 // with its own pace and report") and of the campaign tasks it queues, one per contact. A task's
 // progress is not stored: it follows from its start time and the clock (listings/task-machine.ts).
+import type { Schemas } from '../../state/workspace.ts';
 import type { AgentChannel } from '../campaigns/records.ts';
 
 export interface ListingPace {
   per_minute: number;
 }
 
+/** The listing's rule (published API, "Listings": `rule {uuid, name, max_calls_per_day, ...}`). */
+export type ListingRule = Schemas['ListingRule'];
+
 export interface ListingRecord {
   uuid: string;
   campaign_uuid: string;
   pace: ListingPace;
-  /** The listing's pool: the distinct contacts it names, in request order. */
+  rule: ListingRule;
+  /** Whether the listing starts on its own once imported (else it waits in Draft for the campaign update). */
+  auto_start: boolean;
+  /** Whether its tasks were queued: at the create with `auto_start`, else when its campaign was set Active. */
+  started: boolean;
+  /** The listing's pool: the distinct contacts it names, in the order they joined. */
   pool: string[];
   contacts_created: number;
   /** Contacts are attached (status `Importing`) until this instant; tasks start after it. */
@@ -33,7 +42,10 @@ export interface ListingTaskRecord {
   description: string;
   /** When the task starts, at the listing's pace. */
   start_at: Date;
-  /** Set when a pending task was cancelled (listing deleted). */
+  /**
+   * When the task is cancelled: a pending task cancelled by a listing delete or a contact removal
+   * (then), or one that could not start by the listing's end date (that instant, maybe still ahead).
+   */
   cancelled_at: Date | null;
   created_at: Date;
 }

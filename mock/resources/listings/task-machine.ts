@@ -1,11 +1,13 @@
 // A listing's campaign tasks on the mock clock, as pure functions. A task is `pending` until its
-// start (set by the listing's pace), then `in_progress` for its channel's working time, then
-// `completed`; a task whose contact has no address on the channel `failed` at its start. Seed
-// "Other statuses": deleting a listing "cancels pending campaign tasks", so only a pending task can
-// be cancelled; tasks already started run to their end.
+// start (set by the listing's pace and rule, listings/schedule.ts), then `in_progress` for its
+// channel's working time, then `completed`; a task whose contact has no address on the channel
+// `failed` at its start. Seed "Other statuses": deleting a listing "cancels pending campaign tasks",
+// so only a pending task can be cancelled; tasks already started run to their end. A task that
+// could not start by the listing's end date is cancelled at that instant.
 import { type ApiError, errors } from '../../pipeline/api-error.ts';
 import type { AgentChannel } from '../campaigns/records.ts';
-import type { ListingPace, ListingTaskRecord } from './records.ts';
+import type { ListingTaskRecord } from './records.ts';
+import { intervalMs, type StartLimits, planStarts } from './schedule.ts';
 
 export type TaskStatus = 'pending' | 'in_progress' | 'completed' | 'failed' | 'cancelled';
 
@@ -22,7 +24,7 @@ export const TASK_WORK_MS: Record<AgentChannel, number> = {
 };
 
 export function taskStatusAt(task: ListingTaskRecord, nowMs: number): TaskStatus {
-  if (task.cancelled_at !== null) return 'cancelled';
+  if (task.cancelled_at !== null && nowMs >= task.cancelled_at.getTime()) return 'cancelled';
   const start = task.start_at.getTime();
   if (nowMs < start) return 'pending';
   if (task.address === null) return 'failed';
@@ -37,17 +39,6 @@ export function taskEndedAt(task: ListingTaskRecord, nowMs: number): Date | null
   return null;
 }
 
-export function intervalMs(pace: ListingPace): number {
-  return 60_000 / Math.max(1, pace.per_minute);
-}
-
-/** Start times of `count` tasks queued at `from`, one every pace interval. */
-export function scheduleStarts(count: number, from: Date, pace: ListingPace): Date[] {
-  const step = intervalMs(pace);
-  const base = from.getTime();
-  return Array.from({ length: count }, (_, i) => new Date(base + Math.round(i * step)));
-}
-
 /** Cancel event: a pending task becomes cancelled; any other is refused. */
 export function cancelTask(task: ListingTaskRecord, now: Date): ListingTaskRecord | ApiError {
   const status = taskStatusAt(task, now.getTime());
@@ -56,26 +47,30 @@ export function cancelTask(task: ListingTaskRecord, now: Date): ListingTaskRecor
 }
 
 /**
- * Pace change event: the listing's tasks not yet started get new start times at the new pace,
- * continuing one interval after the last task that started (never before `now` or the end of the
- * import). Started, ended and cancelled tasks keep theirs.
+ * Pace change event: the listing's tasks not yet started get new start times at the new pace (and
+ * within its dates and rule, `limits`), continuing one interval after the last task that started
+ * (never before `now` or the end of the import). Started, ended and cancelled tasks keep theirs.
  */
-export function repaceTasks(tasks: ListingTaskRecord[], pace: ListingPace, now: Date, importDoneAt: Date): ListingTaskRecord[] {
+export function repaceTasks(tasks: ListingTaskRecord[], limits: StartLimits, now: Date, importDoneAt: Date): ListingTaskRecord[] {
   const nowMs = now.getTime();
-  const step = intervalMs(pace);
   let lastStart = Number.NEGATIVE_INFINITY;
   const pending: ListingTaskRecord[] = [];
+  const taken: Date[] = [];
   for (const task of tasks) {
     const status = taskStatusAt(task, nowMs);
     if (status === 'pending') pending.push(task);
-    else if (status !== 'cancelled' && task.start_at.getTime() > lastStart) lastStart = task.start_at.getTime();
+    else if (status !== 'cancelled') {
+      taken.push(task.start_at);
+      if (task.start_at.getTime() > lastStart) lastStart = task.start_at.getTime();
+    }
   }
   pending.sort((a, b) => a.start_at.getTime() - b.start_at.getTime());
-  const base = Math.max(nowMs, importDoneAt.getTime(), lastStart + step);
-  const next = new Map(pending.map((task, i) => [task.uuid, new Date(base + Math.round(i * step))]));
+  const base = Math.max(nowMs, importDoneAt.getTime(), lastStart + intervalMs(limits.perMinute));
+  const plan = planStarts(pending.length, base, limits, taken);
+  const next = new Map(pending.map((task, i) => [task.uuid, plan[i]]));
   return tasks.map((task) => {
-    const start = next.get(task.uuid);
-    return start === undefined ? task : { ...task, start_at: start };
+    const planned = next.get(task.uuid);
+    return planned === undefined ? task : { ...task, start_at: planned.start, cancelled_at: planned.cancelledAt };
   });
 }
 

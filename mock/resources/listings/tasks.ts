@@ -1,12 +1,12 @@
 // The campaign tasks a listing queues: one per contact of its pool, on the channel its campaign
 // type resolves to, started at the listing's pace once the import is done (seed "Action log item":
 // "task: a queued action against a contact, such as an outbound call attempt or message send,
-// typically spawned by a campaign").
+// typically spawned by a campaign"). When they start is planned by listings/schedule.ts.
 import type { Contact } from '../../state/workspace.ts';
 import type { AgentChannel } from '../campaigns/records.ts';
 import { newUuid } from '../shared/lookup.ts';
 import type { ListingRecord, ListingTaskRecord } from './records.ts';
-import { scheduleStarts } from './task-machine.ts';
+import type { PlannedStart } from './schedule.ts';
 
 const TITLE: Record<AgentChannel, string> = {
   call: 'Outbound call attempt',
@@ -33,13 +33,14 @@ export function addressOn(contact: Contact, channel: AgentChannel): string | nul
   return null;
 }
 
-export function queueTasks(listing: ListingRecord, name: string, channel: AgentChannel, contacts: Contact[], now: Date): ListingTaskRecord[] {
-  const starts = scheduleStarts(contacts.length, listing.import_done_at, listing.pace);
+/** One task per contact, starting at the planned starts (in the same order). */
+export function queueTasks(listing: ListingRecord, name: string, channel: AgentChannel, contacts: Contact[], starts: PlannedStart[], now: Date): ListingTaskRecord[] {
   // The tasks are created at one instant; the feed orders such rows by uuid, so handing out the
   // uuids in ascending order keeps a listing's tasks already in feed order (cheap to sort).
   const uuids = Array.from({ length: contacts.length }, newUuid).sort();
   return contacts.map((contact, i) => {
     const address = addressOn(contact, channel);
+    const planned = starts[i] as PlannedStart;
     return {
       uuid: uuids[i] as string,
       listing_uuid: listing.uuid,
@@ -49,8 +50,8 @@ export function queueTasks(listing: ListingRecord, name: string, channel: AgentC
       address,
       name: TITLE[channel],
       description: `Listing ${name}: ${SHORT[channel]} to ${address ?? `${contact.name} (no ${channel} address)`}`,
-      start_at: starts[i] as Date,
-      cancelled_at: null,
+      start_at: planned.start,
+      cancelled_at: planned.cancelledAt,
       created_at: now,
     };
   });

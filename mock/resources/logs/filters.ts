@@ -3,17 +3,16 @@
 // case-insensitive substring of the task title or description, the workflow name or the intent
 // function name; `conversation` and `session` keep only intent rows; `contact` keeps intent rows
 // and tasks of the contact and drops workflow rows; `from`/`to` bound created_at inclusively.
+import { type FeedRange, inRange } from './bounds.ts';
 import type { FeedRow } from './task-rows.ts';
 
-export interface ActionFilters {
+export interface ActionFilters extends FeedRange {
   type?: 'all' | 'task' | 'workflow' | 'intent';
   status?: string;
   search?: string;
   conversation?: string;
   session?: string;
   contact?: string;
-  from?: Date;
-  to?: Date;
 }
 
 function statusMatches(rowStatus: string, wanted: string): boolean {
@@ -34,10 +33,7 @@ export function matchesExceptType(row: FeedRow, f: ActionFilters): boolean {
   if (f.conversation !== undefined && (row.type !== 'intent' || row.conversation_uuid !== f.conversation)) return false;
   if (f.session !== undefined && (row.type !== 'intent' || row.session_uuid !== f.session)) return false;
   if (f.contact !== undefined && (row.type === 'workflow' || row.contact_uuid !== f.contact)) return false;
-  const at = row.created_at.getTime();
-  if (f.from !== undefined && at < f.from.getTime()) return false;
-  if (f.to !== undefined && at > f.to.getTime()) return false;
-  return true;
+  return inRange(row.created_at, f);
 }
 
 export function matchesType(row: FeedRow, f: ActionFilters): boolean {

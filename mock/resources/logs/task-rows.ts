@@ -2,23 +2,20 @@
 // action against a contact, such as an outbound call attempt or message send, typically spawned by
 // a campaign"). The row's status is the task's on the mock clock: `pending`, `in_progress`,
 // `completed`, `failed` or `cancelled`.
-import type { Schemas } from '../../state/workspace.ts';
+import type { Schemas, WorkspaceState } from '../../state/workspace.ts';
 import type { AgentChannel } from '../campaigns/records.ts';
 import type { ListingTaskRecord } from '../listings/records.ts';
 import { TASK_WORK_MS, taskEndedAt, taskStatusAt } from '../listings/task-machine.ts';
-
-export type ActionRow = Schemas['LogsActionDetail'];
-
-/** Any JSON value, as the contract's LogsMaskedJson allows (its generated type is narrower). */
-export function asLoggedJson(value: unknown): ActionRow['input'] {
-  return value as ActionRow['input'];
-}
+import type { ActionLogRecord } from './records.ts';
 
 /** The mock's numbering of channels for `channel_id`. */
 const CHANNEL_ID: Record<AgentChannel, number> = { call: 1, sms: 2, whatsapp: 3, email: 4, instagram: 5, messenger: 6 };
 
+/** Channels whose address is a phone number (the detail's `customer.number`). */
+const PHONE_CHANNELS = new Set<AgentChannel>(['call', 'sms', 'whatsapp']);
+
 /** What the feed's list and filters read of a row: the item fields and what the row concerns. */
-export type FeedRow = Schemas['LogsActionItem'] & Pick<ActionRow, 'contact_uuid' | 'conversation_uuid' | 'session_uuid'>;
+export type FeedRow = Schemas['LogsActionItem'] & Pick<ActionLogRecord, 'contact_uuid' | 'conversation_uuid' | 'session_uuid'>;
 
 function durationOf(task: ListingTaskRecord, status: string): number | null {
   return status === 'completed' ? TASK_WORK_MS[task.channel] : status === 'failed' ? 0 : null;
@@ -43,18 +40,26 @@ export function taskFeedRow(task: ListingTaskRecord, nowMs: number): FeedRow {
   };
 }
 
-/** A task as a detail row: the list row's fields, then the campaign, timing, input and outcome. */
-export function taskRow(task: ListingTaskRecord, nowMs: number): ActionRow {
+/** The agent a task works for: the one its campaign's channel binding resolved. */
+function taskAgent(ws: WorkspaceState, task: ListingTaskRecord): string | null {
+  const binding = ws.campaign_details.find((d) => d.campaign_uuid === task.campaign_uuid)?.agent_app;
+  return binding?.agent_uuid ?? ws.campaigns.find((c) => c.uuid === task.campaign_uuid)?.agent_uuid ?? null;
+}
+
+/** A task at `nowMs` as a full row: the list row's fields, then its agent, payload, outcome and timing. */
+export function taskRecord(ws: WorkspaceState, task: ListingTaskRecord, nowMs: number): ActionLogRecord {
   const row = taskFeedRow(task, nowMs);
   const { status } = row;
   const started = status === 'in_progress' || status === 'completed' || status === 'failed';
   return {
     ...row,
+    agent_uuid: taskAgent(ws, task),
+    customer_number: PHONE_CHANNELS.has(task.channel) ? task.address : null,
     campaign_uuid: task.campaign_uuid,
     started_at: started ? task.start_at : null,
     completed_at: taskEndedAt(task, nowMs),
-    input: asLoggedJson({ listing_uuid: task.listing_uuid, channel: task.channel, to: task.address }),
-    output: status === 'completed' ? asLoggedJson({ result: task.channel === 'call' ? 'answered' : 'sent' }) : null,
+    request: { listing_uuid: task.listing_uuid, channel: task.channel, to: task.address },
+    response: status === 'completed' ? { result: task.channel === 'call' ? 'answered' : 'sent' } : null,
     error: status === 'failed' ? `The contact has no ${task.channel} address.` : null,
     steps: null,
   };

@@ -1,5 +1,5 @@
 // Inbound and outbound messages live in conversations (seed "Events" rule 2); a send joins the
-// contact's conversation on that channel, or opens one.
+// contact's conversation on that channel (reopening it when it was Closed), or opens one.
 import type { ConversationRecord, WorkspaceState } from '../../state/workspace.ts';
 import { newUuid } from '../shared/lookup.ts';
 
@@ -24,8 +24,11 @@ export function conversationFor(
 ): ConversationRecord {
   const contactUuid = contactByAddress(ws, address);
   if (channel !== 'call') {
-    const open = ws.conversations.find((c) => c.channel === channel && c.contact_uuid === contactUuid);
-    if (open) return open;
+    const existing = ws.conversations.find((c) => c.channel === channel && c.contact_uuid === contactUuid);
+    if (existing) {
+      if (existing.status === 'Closed') existing.status = 'Active';
+      return existing;
+    }
   }
   const conversation: ConversationRecord = {
     uuid: newUuid(),

@@ -4,9 +4,9 @@ import type { HandlerContext, HandlerGroup } from '../../core/handler.ts';
 import { errors } from '../../pipeline/api-error.ts';
 import { findOr422, newUuid, normalizeE164 } from '../shared/lookup.ts';
 import { conversationFor } from './conversations.ts';
-import { type Message, recordMessageRow } from './messages.ts';
+import { type Message, outboundMessage, recordMessageRow, templateText } from './messages.ts';
 import { enqueue } from './sending-queue.ts';
-import { agentOr422, senderAddress, senderNumber } from './senders.ts';
+import { agentNumber, agentOr422, optionalAgentOr422, senderAddress } from './senders.ts';
 import { outboundSummary } from './summary.ts';
 
 type AttachmentInput = NonNullable<HandlerContext<'sendEmailMessage'>['body']['attachments']>[number];
@@ -24,40 +24,29 @@ function attachmentInfo(a: AttachmentInput) {
 
 export const messagingHandlers = {
   sendSms: ({ ws, body, now }) => {
-    const agent = agentOr422(ws, body.agent_uuid);
-    const number = senderNumber(ws, 'sms', body, agent);
-    const to = normalizeE164(body.to);
-    const conversation = conversationFor(ws, 'sms', to, agent?.uuid ?? null, now);
-    const message: Message = {
-      uuid: newUuid(),
-      conversation_uuid: conversation.uuid,
-      channel: 'sms',
-      direction: 'outbound',
-      status: 'queued',
-      to,
-      from: number.number,
-      phone_number_uuid: number.uuid,
-      email_address_uuid: null,
-      agent_uuid: agent?.uuid ?? null,
-      subject: null,
-      text: body.text,
-      html: null,
-      attachments: [],
-      request_key: body.request_key ?? null,
-      failure_reason: null,
-      sent_at: null,
-      delivered_at: null,
-      created_at: now,
-      updated_at: now,
-    };
+    const agent = agentOr422(ws, body.agentId, 'agentId');
+    const number = agentNumber(ws, 'sms', agent, 'agentId');
+    const to = normalizeE164(body.phoneNumber);
+    const conversation = conversationFor(ws, 'sms', to, agent.uuid, now);
+    const message = outboundMessage(
+      { conversationUuid: conversation.uuid, channel: 'sms', to, sender: number, agentUuid: agent.uuid, text: body.message, requestKey: body.request_key },
+      now,
+    );
     ws.messages.push(message);
     enqueue(ws, 'sms', message.uuid, now);
-    recordMessageRow(ws, message, conversation.contact_uuid, conversation.session_uuid, body.text, 'SMS');
-    return { status: 201, body: { success: true, message: 'SMS accepted and queued for sending', data: { ...message } } };
+    recordMessageRow(ws, message, conversation.contact_uuid, conversation.session_uuid, body.message, 'SMS');
+    return {
+      status: 201,
+      body: {
+        success: true,
+        message: 'SMS accepted and queued for sending',
+        data: { messageId: message.uuid, recipientPhone: to, conversationId: conversation.uuid, status: message.status },
+      },
+    };
   },
 
   sendEmailMessage: ({ ws, body, now }) => {
-    const agent = agentOr422(ws, body.agent_uuid);
+    const agent = optionalAgentOr422(ws, body.agent_uuid, 'agent_uuid');
     const address = senderAddress(ws, body, agent);
     const to = Array.isArray(body.to) ? body.to : [body.to];
     const conversation = conversationFor(ws, 'email', to[0] as string, agent?.uuid ?? null, now);
@@ -90,55 +79,32 @@ export const messagingHandlers = {
   },
 
   sendWhatsappTemplate: ({ ws, body, now }) => {
-    let templateUuid: string;
-    let settingUuid: string | null = null;
-    if (body.template_setting_uuid !== undefined) {
-      const setting = findOr422(ws.template_settings, body.template_setting_uuid, 'template_setting_uuid', 'template setting');
-      if (setting.status !== 'active') throw errors.validation('VALIDATION_ERROR', 'The template setting is not active.', 'template_setting_uuid');
-      settingUuid = setting.uuid;
-      templateUuid = setting.template.uuid;
-    } else {
-      templateUuid = findOr422(ws.whatsapp_templates, body.template_uuid as string, 'template_uuid', 'template').uuid;
+    const template = findOr422(ws.whatsapp_templates, body.templateId, 'templateId', 'WhatsApp template');
+    if (template.status !== 'APPROVED') {
+      throw errors.validation('VALIDATION_ERROR', `The template ${template.name} (${template.language}) is ${template.status}; only APPROVED templates can be sent.`, 'templateId');
     }
-    const template = ws.whatsapp_templates.find((t) => t.uuid === templateUuid);
-    const agent =
-      body.agent_uuid !== undefined
-        ? findOr422(ws.agents, body.agent_uuid, 'agent_uuid', 'agent')
-        : ws.agents.find((a) => a.channels.whatsapp !== null && a.channels.whatsapp.waba_id === template?.waba_id);
-    if (!agent?.channels.whatsapp) {
-      throw errors.validation('VALIDATION_ERROR', 'No agent with a WhatsApp channel can send this template.', 'agent_uuid');
+    const agent = agentOr422(ws, body.agentId, 'agentId');
+    const binding = agent.channels.whatsapp;
+    if (binding?.waba_id !== template.waba_id) {
+      throw errors.validation('VALIDATION_ERROR', `The agent ${agent.name} has no WhatsApp number on the template's business account ${template.waba_id}.`, 'agentId');
     }
-    const to = normalizeE164(body.to);
+    const number = ws.phone_numbers.find((p) => p.uuid === binding.phone_number_uuid);
+    if (!number) throw errors.validation('VALIDATION_ERROR', `The agent ${agent.name} has no WhatsApp number to send from.`, 'agentId');
+    const to = normalizeE164(body.phoneNumber);
     const conversation = conversationFor(ws, 'whatsapp', to, agent.uuid, now);
-    const sent = {
-      uuid: newUuid(),
-      conversation_uuid: conversation.uuid,
-      status: 'queued' as const,
-      to,
-      template_setting_uuid: settingUuid,
-      template_uuid: templateUuid,
-      agent_uuid: agent.uuid,
-      request_key: body.request_key ?? null,
-      created_at: now,
+    const text = templateText(template.name, body.parameters);
+    const message = outboundMessage({ conversationUuid: conversation.uuid, channel: 'whatsapp', to, sender: number, agentUuid: agent.uuid, text, requestKey: body.request_key }, now);
+    ws.messages.push(message);
+    enqueue(ws, 'whatsapp', message.uuid, now);
+    recordMessageRow(ws, message, conversation.contact_uuid, conversation.session_uuid, text, 'WhatsApp', 'template');
+    return {
+      status: 201,
+      body: {
+        success: true,
+        message: 'WhatsApp template message accepted and queued for sending',
+        data: { messageId: message.uuid, recipientPhone: to, conversationId: conversation.uuid, templateId: template.uuid, status: message.status },
+      },
     };
-    ws.whatsapp_messages.push(sent);
-    enqueue(ws, 'whatsapp', sent.uuid, now);
-    ws.message_rows.push({
-      message_uuid: sent.uuid,
-      conversation_uuid: conversation.uuid,
-      session_uuid: conversation.session_uuid,
-      contact_uuid: conversation.contact_uuid as string,
-      agent_uuid: agent.uuid,
-      channel: 'whatsapp',
-      channel_label: 'WhatsApp',
-      direction: 'outbound',
-      sender: 'agent',
-      message_type: 'template',
-      content: template?.name ?? 'template',
-      content_disclosure: 'raw',
-      created_at: now,
-    });
-    return { status: 201, body: { success: true, message: 'WhatsApp template message accepted and queued for sending', data: { ...sent } } };
   },
 
   getOutboundSummary: ({ ws, now, zone }) => ({

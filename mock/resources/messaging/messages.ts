@@ -1,5 +1,6 @@
-// Outbound messages (SMS, email) and their progress through the sending queue.
-import type { Schemas, WorkspaceState } from '../../state/workspace.ts';
+// Outbound messages (SMS, WhatsApp templates, email) and their progress through the sending queue.
+import type { PhoneNumberRecord, Schemas, WorkspaceState } from '../../state/workspace.ts';
+import { newUuid } from '../shared/lookup.ts';
 import { HANDOVER_MS, outboundOf, phaseOf } from './sending-queue.ts';
 
 export type Message = Schemas['MessagingMessage'];
@@ -25,8 +26,53 @@ export function settleMessage(ws: WorkspaceState, message: Message, now: Date): 
   return message;
 }
 
+/** The queued message of an SMS or WhatsApp send: the agent's number sends `text` to `to`. */
+export function outboundMessage(
+  send: { conversationUuid: string; channel: 'sms' | 'whatsapp'; to: string; sender: PhoneNumberRecord; agentUuid: string; text: string; requestKey: string | undefined },
+  now: Date,
+): Message {
+  return {
+    uuid: newUuid(),
+    conversation_uuid: send.conversationUuid,
+    channel: send.channel,
+    direction: 'outbound',
+    status: 'queued',
+    to: send.to,
+    from: send.sender.number,
+    phone_number_uuid: send.sender.uuid,
+    email_address_uuid: null,
+    agent_uuid: send.agentUuid,
+    subject: null,
+    text: send.text,
+    html: null,
+    attachments: [],
+    request_key: send.requestKey ?? null,
+    failure_reason: null,
+    sent_at: null,
+    delivered_at: null,
+    created_at: now,
+    updated_at: now,
+  };
+}
+
+/** What a WhatsApp template message reads as: the template's name and its parameters in placeholder order. */
+export function templateText(name: string, parameters: Record<string, string> | undefined): string {
+  const values = Object.entries(parameters ?? {})
+    .sort(([a], [b]) => Number(a.slice('field'.length)) - Number(b.slice('field'.length)))
+    .map(([, value]) => value);
+  return values.length === 0 ? name : `${name}: ${values.join(' | ')}`;
+}
+
 /** Records an outbound message as a row of the analytics export (seed "Analytics message row"). */
-export function recordMessageRow(ws: WorkspaceState, message: Message, contactUuid: string | null, sessionUuid: string, content: string, label: string): void {
+export function recordMessageRow(
+  ws: WorkspaceState,
+  message: Message,
+  contactUuid: string | null,
+  sessionUuid: string,
+  content: string,
+  label: string,
+  messageType = 'text',
+): void {
   if (contactUuid === null || message.agent_uuid === null) return;
   ws.message_rows.push({
     message_uuid: message.uuid,
@@ -38,7 +84,7 @@ export function recordMessageRow(ws: WorkspaceState, message: Message, contactUu
     channel_label: label,
     direction: 'outbound',
     sender: 'api',
-    message_type: 'text',
+    message_type: messageType,
     content,
     content_disclosure: 'raw',
     created_at: message.created_at,

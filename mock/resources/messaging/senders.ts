@@ -1,34 +1,26 @@
-// Choosing who sends: a number or address given explicitly, by uuid, or the agent's channel binding.
+// Choosing who sends: the agent named in the body, and the number or address its channel binding
+// gives (an email may also name its sender explicitly).
 import { errors } from '../../pipeline/api-error.ts';
 import type { Agent, EmailAddressRecord, PhoneNumberRecord, WorkspaceState } from '../../state/workspace.ts';
-import { findOr422, normalizeE164 } from '../shared/lookup.ts';
+import { findOr422 } from '../shared/lookup.ts';
 
-export function agentOr422(ws: WorkspaceState, uuid: string | undefined): Agent | undefined {
-  return uuid === undefined ? undefined : findOr422(ws.agents, uuid, 'agent_uuid', 'agent');
+export function agentOr422(ws: WorkspaceState, uuid: string, field: string): Agent {
+  return findOr422(ws.agents, uuid, field, 'agent');
 }
 
-export function senderNumber(
-  ws: WorkspaceState,
-  channel: 'call' | 'sms',
-  input: { from?: string; phone_number_uuid?: string },
-  agent: Agent | undefined,
-): PhoneNumberRecord {
-  let number: PhoneNumberRecord | undefined;
-  let field = 'from';
-  if (input.phone_number_uuid !== undefined) {
-    field = 'phone_number_uuid';
-    number = findOr422(ws.phone_numbers, input.phone_number_uuid, field, 'phone number');
-  } else if (input.from !== undefined) {
-    const wanted = normalizeE164(input.from);
-    number = ws.phone_numbers.find((p) => p.number === wanted);
-    if (!number) throw errors.validation('VALIDATION_ERROR', `The number ${wanted} is not one of this workspace's numbers.`, field);
-  } else {
-    const bound = agent?.channels[channel] ?? null;
-    number = bound === null ? ws.phone_numbers.find((p) => p[channel].capable && p[channel].enabled) : ws.phone_numbers.find((p) => p.uuid === bound);
-    field = agent ? 'agent_uuid' : 'from';
-  }
-  if (!number?.[channel].capable || !number[channel].enabled) {
-    throw errors.validation('VALIDATION_ERROR', `No ${channel === 'call' ? 'call' : 'SMS'}-enabled workspace number to send from.`, field);
+export function optionalAgentOr422(ws: WorkspaceState, uuid: string | undefined, field: string): Agent | undefined {
+  return uuid === undefined ? undefined : agentOr422(ws, uuid, field);
+}
+
+const CHANNEL_NAMES = { call: 'call', sms: 'SMS' } as const;
+
+/** The number bound to the agent's call or SMS channel; it must be capable of and enabled for the channel. */
+export function agentNumber(ws: WorkspaceState, channel: 'call' | 'sms', agent: Agent, field: string): PhoneNumberRecord {
+  const bound = agent.channels[channel];
+  const number = bound === null ? undefined : ws.phone_numbers.find((p) => p.uuid === bound);
+  if (!number) throw errors.validation('VALIDATION_ERROR', `The agent ${agent.name} has no ${CHANNEL_NAMES[channel]} number to send from.`, field);
+  if (!number[channel].capable || !number[channel].enabled) {
+    throw errors.validation('VALIDATION_ERROR', `The agent's number ${number.number} is not enabled for ${CHANNEL_NAMES[channel]}.`, field);
   }
   return number;
 }

@@ -12,3 +12,26 @@ export function paginate<T>(all: T[], page = 1, perPage = 25): PageResult<T> {
     pagination: { page, per_page: perPage, total, total_pages: Math.ceil(total / perPage) },
   };
 }
+
+/** The published default page size ("Lists and paging": per_page default 15, at most 100). */
+export const DEFAULT_PER_PAGE = 15;
+
+/** The published paged list (the contract's PagedList): `{current_page, last_page, per_page, total, data}`. */
+export interface PagedList<T> {
+  current_page: number;
+  last_page: number;
+  per_page: number;
+  total: number;
+  data: T[];
+}
+
+export function pagedList<T>(all: T[], page = 1, perPage = DEFAULT_PER_PAGE): PagedList<T> {
+  const start = (page - 1) * perPage;
+  return {
+    current_page: page,
+    last_page: Math.max(1, Math.ceil(all.length / perPage)),
+    per_page: perPage,
+    total: all.length,
+    data: all.slice(start, start + perPage),
+  };
+}

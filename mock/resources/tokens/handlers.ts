@@ -1,12 +1,13 @@
 // Workspace API tokens (seed "Authentication" rule 3): created in any number with a descriptive
-// name and shown once; listed with creation date and last-used time; revoked with immediate effect.
+// name and shown once; listed with creation date and last-used time (never the secret), as the
+// published paged list; revoked with immediate effect.
 import { randomBytes } from 'node:crypto';
 import type { HandlerGroup } from '../../core/handler.ts';
 import { errors } from '../../pipeline/api-error.ts';
 import { isGranted } from '../../pipeline/permissions.ts';
 import type { ApiTokenRecord } from '../../state/workspace.ts';
 import { findOr404, newUuid } from '../shared/lookup.ts';
-import { paginate } from '../shared/paging.ts';
+import { pagedList } from '../shared/paging.ts';
 
 const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
@@ -48,9 +49,13 @@ export const tokenHandlers = {
   },
 
   listApiTokens: ({ ws, query }) => {
-    const active = ws.tokens.filter((t) => t.revoked_at === null).sort((a, b) => b.created_at.getTime() - a.created_at.getTime());
-    const page = paginate(active, query.page, query.per_page);
-    return { status: 200, body: { success: true, message: 'Tokens retrieved', data: { items: page.items.map(view), pagination: page.pagination } } };
+    // Newest first; among tokens created at the same instant, the later created first.
+    const active = ws.tokens
+      .map((token, index) => ({ token, index }))
+      .filter(({ token }) => token.revoked_at === null)
+      .sort((a, b) => b.token.created_at.getTime() - a.token.created_at.getTime() || b.index - a.index)
+      .map(({ token }) => token);
+    return { status: 200, body: { success: true, message: 'Tokens retrieved', data: pagedList(active.map(view), query.page, query.per_page) } };
   },
 
   revokeApiToken: ({ ws, path, now }) => {

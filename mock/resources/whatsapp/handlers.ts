@@ -1,10 +1,11 @@
 // WhatsApp template settings: create, list (filters template_uuid, waba_id, status; newest first;
-// `data` = {current_page, data, last_page, total}) and delete (the underlying template is
-// unaffected; 409 while a campaign in a blocking status references it). Seed "WhatsApp template
-// setting", "Endpoints" and "Other statuses".
+// `data` = the seed's {current_page, data, last_page, total} with the published `per_page`) and
+// delete (the underlying template is unaffected; 409 while a campaign in a blocking status
+// references it). Seed "WhatsApp template setting", "Endpoints" and "Other statuses".
 import type { HandlerGroup } from '../../core/handler.ts';
 import { settleListings } from '../listings/progress.ts';
 import { findOr404, findOr422, newUuid } from '../shared/lookup.ts';
+import { pagedList } from '../shared/paging.ts';
 import { deleteTemplateSetting } from './machine.ts';
 import { renderContent, settingView, type TemplateSetting, templateView } from './template-settings.ts';
 
@@ -26,8 +27,6 @@ export const whatsappHandlers = {
   },
 
   listWhatsappTemplateSettings: ({ ws, query }) => {
-    const page = query.page ?? 1;
-    const perPage = query.per_page ?? 25;
     // Newest first; among settings created at the same instant, the later created first.
     const matching = ws.template_settings
       .map((setting, index) => ({ setting, index }))
@@ -38,21 +37,8 @@ export const whatsappHandlers = {
           (query.status === undefined || setting.status === query.status),
       )
       .sort((a, b) => b.setting.created_at.getTime() - a.setting.created_at.getTime() || b.index - a.index)
-      .map(({ setting }) => setting);
-    const start = (page - 1) * perPage;
-    return {
-      status: 200,
-      body: {
-        success: true,
-        message: 'Template settings retrieved',
-        data: {
-          current_page: page,
-          data: matching.slice(start, start + perPage).map(settingView),
-          last_page: Math.max(1, Math.ceil(matching.length / perPage)),
-          total: matching.length,
-        },
-      },
-    };
+      .map(({ setting }) => settingView(setting));
+    return { status: 200, body: { success: true, message: 'Template settings retrieved', data: pagedList(matching, query.page, query.per_page) } };
   },
 
   deleteWhatsappTemplateSetting: ({ ws, path, now, faults }) => {

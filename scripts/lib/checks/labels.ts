@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { isLabel, type Label, labelAt, objectLabel, ownLabel } from '../../../contract/labels.ts';
+import { expandSchema, isLabel, type Label, labelAt, objectLabel, ownLabel } from '../../../contract/labels.ts';
 import type { JsonObject } from '../../../contract/openapi-types.ts';
 import { type ContractOperation, listOperations } from '../../../contract/operations.ts';
 import { type ContractPart, operationLabel, operationParts, pathSegments, propertyPaths, schemaPointerOfBody, schemaPointerOfResponse } from '../../../contract/parts.ts';
@@ -41,15 +41,18 @@ export function loadPublishedFacts(root: string): PublishedFacts {
   return parse(readFileSync(join(root, 'spec', 'published-facts.yaml'), 'utf8')) as PublishedFacts;
 }
 
+/** A seed-facts pattern: `*` any run of characters, `?` one character. */
 function matches(pattern: string, name: string): boolean {
-  return pattern.endsWith('*') ? name.startsWith(pattern.slice(0, -1)) : pattern === name;
+  const source = pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replaceAll('*', '.*').replaceAll('?', '.');
+  return new RegExp(`^${source}$`).test(name);
 }
 
 /** Every `x-contract` value anywhere in the document is one of the three labels. */
 function checkValues(doc: unknown, add: (where: string, message: string) => void): void {
   const walk = (node: unknown, pointer: string): void => {
-    if (Array.isArray(node)) node.forEach((v, i) => walk(v, `${pointer}/${i}`));
-    else if (typeof node === 'object' && node !== null) {
+    if (Array.isArray(node)) {
+      for (let i = 0; i < node.length; i++) walk(node[i], `${pointer}/${i}`);
+    } else if (typeof node === 'object' && node !== null) {
       for (const [key, value] of Object.entries(node)) {
         if (key === 'x-contract' && !isLabel(value)) add(pointer, `x-contract is "${String(value)}": use documented, published or inferred`);
         if (key === 'x-contract-constraints' && typeof value === 'object' && value !== null) {
@@ -98,7 +101,7 @@ function checkFact(doc: unknown, op: ContractOperation, fact: FactPart): string 
     const name = (fact.query ?? fact.path) as string;
     const param = op.parameters.find((p) => p.value.in === where && p.value.name === name);
     if (!param) return `no ${where} parameter "${name}"`;
-    const inherited = objectLabel(doc, param.pointer, opLabel);
+    const inherited = objectLabel(doc, param.useSite, opLabel);
     node = { root: joinPointer(param.pointer, 'schema'), segments: [], inherited };
     label = labelAt(doc, node.root, [], inherited);
   } else if (fact.body !== undefined || fact.response !== undefined) {
@@ -142,21 +145,14 @@ function checkFact(doc: unknown, op: ContractOperation, fact: FactPart): string 
 /** The value of `keyword` on the schema of the part (through $ref, allOf, anyOf, oneOf). */
 function findKeyword(doc: unknown, root: string, segments: string[], keyword: string): { value: unknown } | undefined {
   const found: unknown[] = [];
-  const visit = (pointer: string, seen: Set<string>): void => {
-    if (seen.has(pointer)) return;
-    seen.add(pointer);
-    const schema = getAtPointer(doc, pointer) as JsonObject | undefined;
-    if (!schema || typeof schema !== 'object') return;
-    if (schema[keyword] !== undefined) found.push(schema[keyword]);
-    if (typeof schema.$ref === 'string') visit(schema.$ref, seen);
-    for (const key of ['allOf', 'anyOf', 'oneOf'] as const) {
-      const list = schema[key];
-      if (Array.isArray(list)) list.forEach((_, i) => visit(joinPointer(pointer, key, String(i)), seen));
+  for (const leaf of leafPointers(doc, root, segments)) {
+    for (const pointer of expandSchema(doc, leaf)) {
+      const value = (getAtPointer(doc, pointer) as JsonObject)[keyword];
+      if (value !== undefined) found.push(value);
     }
-  };
-  for (const pointer of leafPointers(doc, root, segments)) visit(pointer, new Set());
-  if (keyword === 'enum') return found.length ? { value: found.flat() } : undefined;
-  return found.length ? { value: found[0] } : undefined;
+  }
+  if (found.length === 0) return undefined;
+  return { value: keyword === 'enum' ? found.flat() : found[0] };
 }
 
 function leafPointers(doc: unknown, root: string, segments: string[]): string[] {

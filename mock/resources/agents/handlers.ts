@@ -1,0 +1,66 @@
+// Agents: the agents list (published: `data.items[]`; pagination inferred) and the webhooks
+// registered on an agent (published: create and change with {url, events[], secret_key,
+// is_active}; the list is inferred). An unknown agent or webhook is a 404, which the contract
+// renders in Shape A for agent operations (seed "Errors", "agent not found"). The secret is kept
+// in state and only ever returned masked.
+import type { HandlerGroup } from '../../core/handler.ts';
+import type { Schemas } from '../../state/workspace.ts';
+import { findOr404, newUuid } from '../shared/lookup.ts';
+import { DEFAULT_PER_PAGE, paginate } from '../shared/paging.ts';
+import { agentsByName, agentView } from './agent-view.ts';
+import { type AgentWebhookRecord, webhookView } from './webhook-record.ts';
+
+/** The create body as it arrives: the contract's default of `is_active` is not filled in. */
+type CreateInput = Omit<Schemas['AgentWebhookCreate'], 'is_active'> & { is_active?: boolean };
+
+export const agentHandlers = {
+  listAgents: ({ ws, query }) => {
+    const page = paginate(agentsByName(ws.agents), query.page, query.per_page ?? DEFAULT_PER_PAGE);
+    return {
+      status: 200,
+      body: { success: true, message: 'Agents retrieved', data: { items: page.items.map((a) => agentView(ws, a)), pagination: page.pagination } },
+    };
+  },
+
+  listAgentWebhooks: ({ ws, path }) => {
+    const agent = findOr404(ws.agents, path.uuid, 'Agent');
+    const own = ws.agent_webhooks
+      .map((hook, index) => ({ hook, index }))
+      .filter(({ hook }) => hook.agent_uuid === agent.uuid)
+      .sort((a, b) => a.hook.created_at.getTime() - b.hook.created_at.getTime() || a.index - b.index)
+      .map(({ hook }) => webhookView(hook));
+    return { status: 200, body: { success: true, message: 'Agent webhooks retrieved', data: own } };
+  },
+
+  createAgentWebhook: ({ ws, path, body, now }) => {
+    const agent = findOr404(ws.agents, path.uuid, 'Agent');
+    const input = body as CreateInput;
+    const record: AgentWebhookRecord = {
+      uuid: newUuid(),
+      agent_uuid: agent.uuid,
+      url: input.url,
+      events: [...input.events],
+      is_active: input.is_active ?? true,
+      secret_key: input.secret_key ?? null,
+      created_at: now,
+      updated_at: now,
+    };
+    ws.agent_webhooks.push(record);
+    return { status: 201, body: { success: true, message: 'Agent webhook created', data: webhookView(record) } };
+  },
+
+  updateAgentWebhook: ({ ws, path, body, now }) => {
+    const agent = findOr404(ws.agents, path.uuid, 'Agent');
+    const hook = findOr404(
+      ws.agent_webhooks.filter((h) => h.agent_uuid === agent.uuid),
+      path.webhookUuid,
+      'Webhook',
+    );
+    if (body.url !== undefined) hook.url = body.url;
+    if (body.events !== undefined) hook.events = [...body.events];
+    if (body.secret_key !== undefined) hook.secret_key = body.secret_key;
+    if (body.is_active !== undefined) hook.is_active = body.is_active;
+    hook.updated_at = now;
+    return { status: 200, body: { success: true, message: 'Agent webhook updated', data: webhookView(hook) } };
+  },
+} satisfies HandlerGroup;

@@ -1,0 +1,26 @@
+// The webhooks feed (seed "Logs are read-only feeds" > Webhooks; "Events" rule 1: outbound
+// deliveries with event, destination, status, payload, headers and response; secrets masked,
+// "Authentication" rule 8): the deliveries the workspace keeps, newest first, filtered by event
+// kind, status and date range, as the published paged list. Secret headers (the signature) and
+// secret payload fields read `***`.
+import type { Handler } from '../../core/handler.ts';
+import type { Schemas } from '../../state/workspace.ts';
+import { DEFAULT_PER_PAGE, pagedList } from '../shared/paging.ts';
+import { feedRange, inRange, newestFirst } from './bounds.ts';
+import { maskedJson, maskSecrets } from './mask.ts';
+import type { WebhookDeliveryRecord } from './records.ts';
+
+function view(row: WebhookDeliveryRecord): Schemas['LogsWebhookDelivery'] {
+  const response = row.response && { ...row.response, headers: maskSecrets(row.response.headers) as Record<string, string> };
+  return { ...row, headers: maskSecrets(row.headers) as Record<string, string>, payload: maskedJson(row.payload), response };
+}
+
+export const listWebhookDeliveryLogs: Handler<'listWebhookDeliveryLogs'> = ({ ws, query, zone }) => {
+  const range = feedRange(query, zone);
+  const rows = ws.webhook_deliveries.filter(
+    (r) => (query.event === undefined || r.event === query.event) && (query.status === undefined || r.status === query.status) && inRange(r.created_at, range),
+  );
+  rows.sort(newestFirst);
+  const page = pagedList(rows, query.page, query.per_page ?? DEFAULT_PER_PAGE);
+  return { status: 200, body: { success: true, message: 'Webhook logs retrieved', data: { ...page, data: page.data.map(view) } } };
+};

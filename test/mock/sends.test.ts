@@ -1,0 +1,125 @@
+// The SMS and WhatsApp template sends (published API "Messaging"): POST /api/v1/sms/send takes
+// agentId, phoneNumber (E.164) and message (1..1600) and answers {messageId, recipientPhone,
+// conversationId}; POST /api/v1/whatsapp/template takes agentId, templateId, phoneNumber,
+// parameters {field1, ...} and header {type, url} and answers in the same form with templateId.
+// Each message joins the contact's conversation on its channel and waits in the sending queue.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { ErrorB, ResponseBody } from '../support/contract.ts';
+import { demoTenant } from '../support/demo-tenants.ts';
+import { type Harness, type Reply, startHarness, T0, TRANSPORTS } from '../support/harness.ts';
+import { outboundSummary } from '../support/outbound.ts';
+import { sendBodies } from '../support/send-bodies.ts';
+
+const acme = demoTenant('acme');
+const globex = demoTenant('globex');
+const bodies = sendBodies(acme);
+
+const RECALL_AGENT = '38703800-149e-459b-9d58-c705f979d04a';
+const AFTER_HOURS_AGENT = '6ae7f690-a703-427b-817f-13bd30c6121a';
+const ANNA = { phone: '+4917698765432', smsConversation: '9dd799bd-280b-46f6-8697-19975ae7a1d4' };
+const PENDING_TEMPLATE = '30ce9291-2b8a-4c53-be12-7b5a655c268a';
+
+function expectB(res: Reply, status: number, code: string, field?: string): ErrorB {
+  expect(res.status, res.text).toBe(status);
+  const body = res.json<ErrorB>();
+  expect(body.error.code).toBe(code);
+  if (field !== undefined) expect(body.error.field).toBe(field);
+  return body;
+}
+
+describe.each(TRANSPORTS)('SMS and WhatsApp template sends over %s', (transport) => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness(transport);
+  });
+  afterAll(() => h.close());
+  beforeEach(() => {
+    h.mock.store.load(h.mock.fixtures);
+    h.clock.freeze(T0);
+  });
+
+  const messagesOf = async (conversation: string, tenant = 'acme') => {
+    const res = await h.call('GET', `/api/v1/conversations/${conversation}/messages`, { tenant, query: { per_page: '100' } });
+    expect(res.status, res.text).toBe(200);
+    return res.json<ResponseBody<'listConversationMessages', 200>>().data.data;
+  };
+
+  it("answers an SMS with messageId, recipientPhone and conversationId: the contact's SMS conversation", async () => {
+    const message = 'Ihr Termin ist am Montag um 9:00 Uhr.';
+    const res = await h.call('POST', '/api/v1/sms/send', { json: { agentId: RECALL_AGENT, phoneNumber: '4917698765432', message } });
+    expect(res.status, res.text).toBe(201);
+    const reply = res.json<ResponseBody<'sendSms', 201>>();
+    expect(reply.message).toBe('SMS accepted and queued for sending');
+    expect(reply.data).toEqual({ messageId: expect.any(String), recipientPhone: ANNA.phone, conversationId: ANNA.smsConversation, status: 'queued' });
+    const last = (await messagesOf(ANNA.smsConversation)).at(-1);
+    expect(last).toMatchObject({ uuid: reply.data.messageId, direction: 'outbound', content: message });
+    expect((await outboundSummary(h)).channels.sms.queued + (await outboundSummary(h)).channels.sms.sending).toBe(1);
+  });
+
+  it('opens a new SMS conversation for a number no contact has, in the other workspace too', async () => {
+    const body = { ...sendBodies(globex).body('sms'), phoneNumber: '+13125550123' };
+    const res = await h.call('POST', '/api/v1/sms/send', { tenant: 'globex', json: body });
+    expect(res.status, res.text).toBe(201);
+    const data = res.json<ResponseBody<'sendSms', 201>>().data;
+    expect(globex.state.conversations.map((c) => c.uuid)).not.toContain(data.conversationId);
+    expect((await messagesOf(data.conversationId, 'globex')).map((m) => m.uuid)).toEqual([data.messageId]);
+  });
+
+  it('refuses an SMS from an unknown agent or one without an SMS number with 422 naming agentId', async () => {
+    expectB(await h.call('POST', '/api/v1/sms/send', { json: bodies.body('sms', { agentId: randomUUID() }) }), 422, 'VALIDATION_ERROR', 'agentId');
+    expectB(await h.call('POST', '/api/v1/sms/send', { json: bodies.body('sms', { agentId: AFTER_HOURS_AGENT }) }), 422, 'VALIDATION_ERROR', 'agentId');
+    expect((await outboundSummary(h)).channels.sms.queued).toBe(0);
+  });
+
+  it('takes an SMS message of 1 to 1600 characters', async () => {
+    expect((await h.call('POST', '/api/v1/sms/send', { json: bodies.body('sms', { message: 'x'.repeat(1600) }) })).status).toBe(201);
+    expectB(await h.call('POST', '/api/v1/sms/send', { json: bodies.body('sms', { message: 'x'.repeat(1601) }) }), 422, 'VALIDATION_ERROR', 'message');
+    expectB(await h.call('POST', '/api/v1/sms/send', { json: bodies.body('sms', { message: '' }) }), 422, 'VALIDATION_ERROR', 'message');
+  });
+
+  it('answers a WhatsApp template with messageId, recipientPhone, conversationId and templateId', async () => {
+    const json = bodies.body('whatsapp', { parameters: { field2: '18 March', field1: 'Jonas' }, header: { type: 'image', url: 'https://cdn.acme.example/whatsapp/checkup.jpg' } });
+    const res = await h.call('POST', '/api/v1/whatsapp/template', { json });
+    expect(res.status, res.text).toBe(201);
+    const data = res.json<ResponseBody<'sendWhatsappTemplate', 201>>().data;
+    const contact = acme.state.contacts.find((c) => c.phone === bodies.contactPhone);
+    const conversation = acme.state.conversations.find((c) => c.channel === 'whatsapp' && c.contact_uuid === contact?.uuid);
+    expect(conversation).toBeDefined();
+    expect(data).toEqual({ messageId: expect.any(String), recipientPhone: bodies.contactPhone, conversationId: conversation?.uuid, templateId: bodies.templateUuid, status: 'queued' });
+    const template = acme.state.whatsapp_templates.find((t) => t.uuid === bodies.templateUuid);
+    const last = (await messagesOf(data.conversationId)).at(-1);
+    expect(last).toMatchObject({ uuid: data.messageId, message_type: 'template', content: `${template?.name}: Jonas | 18 March` });
+    expect((await outboundSummary(h)).channels.whatsapp.sending).toBe(1);
+  });
+
+  it("reopens the contact's Closed WhatsApp conversation it joins", async () => {
+    const closed = acme.state.conversations.find((c) => c.channel === 'whatsapp' && c.status === 'Closed');
+    const contact = acme.state.contacts.find((c) => c.uuid === closed?.contact_uuid);
+    if (!closed || !contact?.phone) throw new Error('fixture acme has no Closed WhatsApp conversation with a phone contact');
+    const statusOf = async () => {
+      const res = await h.call('GET', '/api/v1/conversations', { query: { channel: 'whatsapp', per_page: '100' } });
+      return res.json<ResponseBody<'listConversations', 200>>().data.data.find((c) => c.uuid === closed.uuid)?.status;
+    };
+    expect(await statusOf()).toBe('Closed');
+    const res = await h.call('POST', '/api/v1/whatsapp/template', { json: bodies.body('whatsapp', { phoneNumber: contact.phone }) });
+    expect(res.status, res.text).toBe(201);
+    expect(res.json<ResponseBody<'sendWhatsappTemplate', 201>>().data.conversationId).toBe(closed.uuid);
+    expect(await statusOf()).toBe('Active');
+  });
+
+  it('sends only an approved template, by an agent on its business account', async () => {
+    const send = (extra: Record<string, unknown>) => h.call('POST', '/api/v1/whatsapp/template', { json: bodies.body('whatsapp', extra) });
+    expectB(await send({ templateId: PENDING_TEMPLATE }), 422, 'VALIDATION_ERROR', 'templateId');
+    expectB(await send({ templateId: randomUUID() }), 422, 'VALIDATION_ERROR', 'templateId');
+    expectB(await send({ agentId: RECALL_AGENT }), 422, 'VALIDATION_ERROR', 'agentId');
+    expectB(await send({ agentId: randomUUID() }), 422, 'VALIDATION_ERROR', 'agentId');
+    expectB(await send({ templateId: 'tpl-1' }), 422, 'INVALID_UUID', 'templateId');
+    expectB(await send({ header: { type: 'audio', url: 'https://cdn.acme.example/a.mp3' } }), 422, 'VALIDATION_ERROR', 'header.type');
+    expectB(await send({ header: { type: 'document', url: 'http://cdn.acme.example/a.pdf' } }), 422, 'INVALID_FORMAT', 'header.url');
+    expectB(await send({ parameters: { name: 'Jonas' } }), 422, 'INVALID_FORMAT', 'parameters');
+    expectB(await send({ phoneNumber: '0151 1234567' }), 422, 'INVALID_FORMAT', 'phoneNumber');
+    const summary = await outboundSummary(h);
+    expect(summary.channels.whatsapp.queued + summary.channels.whatsapp.sending).toBe(0);
+  });
+});
