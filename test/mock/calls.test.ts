@@ -8,10 +8,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { RING_MS, SPEECH_MS_PER_CHAR, TALK_MS } from '../../mock/resources/calls/call-state.ts';
-import type { ErrorB, ResponseBody } from '../support/contract.ts';
+import type { ResponseBody } from '../support/contract.ts';
 import { demoTenant } from '../support/demo-tenants.ts';
-import { type Harness, type Reply, startHarness, T0, TRANSPORTS } from '../support/harness.ts';
+import { type Harness, startHarness, T0, TRANSPORTS } from '../support/harness.ts';
 import { sendBodies } from '../support/send-bodies.ts';
+import { expectShapeB } from '../support/shape-b.ts';
 
 const acme = demoTenant('acme');
 const globex = demoTenant('globex');
@@ -24,13 +25,6 @@ const RECEPTION = 'f47aebdd-597a-4ecf-bcf0-0fecb91ee9e5';
 const NOT_CONNECTED = '3132bece-b4e1-4c2d-8ddd-9947ad20570b';
 const FELIX = { uuid: 'd726c86b-9c3a-43cd-a67a-9b75fc394724', phone: '+4916055566677' };
 
-function expectB(res: Reply, status: number, code: string, field?: string): ErrorB {
-  expect(res.status, res.text).toBe(status);
-  const body = res.json<ErrorB>();
-  expect(body.error.code).toBe(code);
-  if (field !== undefined) expect(body.error.field).toBe(field);
-  return body;
-}
 
 describe.each(TRANSPORTS)('calls over %s', (transport) => {
   let h: Harness;
@@ -106,10 +100,10 @@ describe.each(TRANSPORTS)('calls over %s', (transport) => {
 
   it('refuses an unknown agent or one without a call number with 422 naming agentId, creating nothing', async () => {
     const before = (await list()).total;
-    expectB(await h.call('POST', '/api/v1/call', { json: bodies.body('call', { agentId: randomUUID() }) }), 422, 'VALIDATION_ERROR', 'agentId');
-    expectB(await h.call('POST', '/api/v1/call', { json: bodies.body('call', { agentId: NOT_CONNECTED }) }), 422, 'VALIDATION_ERROR', 'agentId');
-    expectB(await h.call('POST', '/api/v1/call', { json: bodies.body('call', { prompt: {} }) }), 422, 'VALIDATION_ERROR', 'prompt.content');
-    expectB(await h.call('POST', '/api/v1/call', { json: bodies.body('call', { message: { start: '' } }) }), 422, 'VALIDATION_ERROR', 'message.start');
+    expectShapeB(await h.call('POST', '/api/v1/call', { json: bodies.body('call', { agentId: randomUUID() }) }), 422, 'VALIDATION_ERROR', 'agentId');
+    expectShapeB(await h.call('POST', '/api/v1/call', { json: bodies.body('call', { agentId: NOT_CONNECTED }) }), 422, 'VALIDATION_ERROR', 'agentId');
+    expectShapeB(await h.call('POST', '/api/v1/call', { json: bodies.body('call', { prompt: {} }) }), 422, 'VALIDATION_ERROR', 'prompt.content');
+    expectShapeB(await h.call('POST', '/api/v1/call', { json: bodies.body('call', { message: { start: '' } }) }), 422, 'VALIDATION_ERROR', 'message.start');
     expect((await list()).total).toBe(before);
   });
 
@@ -173,11 +167,11 @@ describe.each(TRANSPORTS)('calls over %s', (transport) => {
     const ended = acme.state.calls.find((c) => c.status === 'ended');
     if (!ended) throw new Error('fixture acme has no ended call');
     for (const [name, json] of [['say', { message: 'Hello?' }], ['forward', { to: '+4930123456799' }], ['hangup'], ['mute'], ['unmute']] as const) {
-      expectB(await action(ended.conversation_uuid, name, json), 409, 'CONFLICT');
-      expectB(await action(randomUUID(), name, json), 404, 'RESOURCE_NOT_FOUND');
+      expectShapeB(await action(ended.conversation_uuid, name, json), 409, 'CONFLICT');
+      expectShapeB(await action(randomUUID(), name, json), 404, 'RESOURCE_NOT_FOUND');
     }
-    expectB(await h.call('POST', `/api/v1/calls/${ended.conversation_uuid}/hangup`), 404, 'ENDPOINT_NOT_FOUND');
-    expectB(await action(ended.uuid, 'hangup'), 404, 'RESOURCE_NOT_FOUND');
+    expectShapeB(await h.call('POST', `/api/v1/calls/${ended.conversation_uuid}/hangup`), 404, 'ENDPOINT_NOT_FOUND');
+    expectShapeB(await action(ended.uuid, 'hangup'), 404, 'RESOURCE_NOT_FOUND');
   });
 
   it('says a message and, with end_call_after_spoken, hangs up once it is spoken', async () => {
@@ -198,7 +192,7 @@ describe.each(TRANSPORTS)('calls over %s', (transport) => {
     const ended = await callOf(started.conversation_uuid);
     expect(ended).toMatchObject({ status: 'ended', end_reason: 'end_call_after_spoken', duration_seconds: Math.round((end - answered) / 1000) });
     expect(Date.parse(ended.ended_at ?? '')).toBe(end);
-    expectB(await action(started.conversation_uuid, 'say', { message: 'Still there?' }), 409, 'CONFLICT');
+    expectShapeB(await action(started.conversation_uuid, 'say', { message: 'Still there?' }), 409, 'CONFLICT');
   });
 
   it('speaks a message sent before the call is answered once it is answered, after the opening sentence', async () => {
@@ -223,8 +217,8 @@ describe.each(TRANSPORTS)('calls over %s', (transport) => {
 
   it('refuses a say message over 2000 characters with 422 naming message', async () => {
     const started = await start();
-    expectB(await action(started.conversation_uuid, 'say', { message: 'x'.repeat(2001) }), 422, 'VALIDATION_ERROR', 'message');
-    expectB(await action(started.conversation_uuid, 'say', { message: 'Hi', end_call_after_spoken: 'yes' }), 422, 'VALIDATION_ERROR', 'end_call_after_spoken');
+    expectShapeB(await action(started.conversation_uuid, 'say', { message: 'x'.repeat(2001) }), 422, 'VALIDATION_ERROR', 'message');
+    expectShapeB(await action(started.conversation_uuid, 'say', { message: 'Hi', end_call_after_spoken: 'yes' }), 422, 'VALIDATION_ERROR', 'end_call_after_spoken');
     expect((await action(started.conversation_uuid, 'say', { message: 'x'.repeat(2000) })).status).toBe(200);
   });
 
@@ -233,7 +227,7 @@ describe.each(TRANSPORTS)('calls over %s', (transport) => {
     const first = await start();
     for (let i = live + 1; i < 50; i++) await start();
     const before = (await list()).total;
-    const refused = expectB(await h.call('POST', '/api/v1/call', { json: bodies.body('call') }), 409, 'CONFLICT');
+    const refused = expectShapeB(await h.call('POST', '/api/v1/call', { json: bodies.body('call') }), 409, 'CONFLICT');
     expect(refused.message).toBe('Concurrent call limit reached');
     expect((await list()).total).toBe(before);
     const summary = (await h.call('GET', '/api/v1/outbound/summary')).json<ResponseBody<'getOutboundSummary', 200>>().data;

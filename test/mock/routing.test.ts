@@ -6,23 +6,16 @@
 // Over HTTP (node:http + undici) and through the fetch adapter.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type ErrorA, type ErrorB, errorShapeOf, type ResponseBody } from '../support/contract.ts';
+import { type ErrorA, errorShapeOf, type ResponseBody } from '../support/contract.ts';
 import { demoTenant } from '../support/demo-tenants.ts';
-import { type Harness, type Reply, startHarness, TRANSPORTS } from '../support/harness.ts';
+import { type Harness, startHarness, TRANSPORTS } from '../support/harness.ts';
 import { sendBodies } from '../support/send-bodies.ts';
+import { expectShapeB } from '../support/shape-b.ts';
 
 const MAX_BODY = 2048;
 const acme = demoTenant('acme');
 const send = sendBodies(acme);
 
-function expectB(res: Reply, status: number, code: string, field?: string): ErrorB {
-  expect(res.status, res.text).toBe(status);
-  expect(errorShapeOf(res.body)).toBe('B');
-  const body = res.json<ErrorB>();
-  expect(body.error.code).toBe(code);
-  if (field !== undefined) expect(body.error.field).toBe(field);
-  return body;
-}
 
 /** A JSON email body of exactly `bytes` bytes (the text pads it). */
 function emailOfSize(bytes: number): string {
@@ -42,70 +35,70 @@ describe.each(TRANSPORTS)('routing and validation over %s', (transport) => {
 
   it('answers malformed JSON with 400 BAD_REQUEST in Shape B', async () => {
     const res = await h.call('POST', '/api/v1/sms/send', { body: '{"phoneNumber": "+4915112345678", "message": ', headers: { 'content-type': 'application/json' } });
-    expectB(res, 400, 'BAD_REQUEST');
+    expectShapeB(res, 400, 'BAD_REQUEST');
   });
 
   it('answers a body that is not UTF-8 with 400 BAD_REQUEST', async () => {
     const res = await h.call('POST', '/api/v1/sms/send', { body: new Uint8Array([0x7b, 0xff, 0xfe, 0x7d]) });
-    expectB(res, 400, 'BAD_REQUEST');
+    expectShapeB(res, 400, 'BAD_REQUEST');
   });
 
   it('answers a missing required field with 422 VALIDATION_ERROR naming the field', async () => {
     const body = send.body('sms');
     delete body.phoneNumber;
-    expectB(await h.call('POST', '/api/v1/sms/send', { json: body }), 422, 'VALIDATION_ERROR', 'phoneNumber');
+    expectShapeB(await h.call('POST', '/api/v1/sms/send', { json: body }), 422, 'VALIDATION_ERROR', 'phoneNumber');
     const call = send.body('call');
     delete call.agentId;
-    expectB(await h.call('POST', '/api/v1/call', { json: call }), 422, 'VALIDATION_ERROR', 'agentId');
-    expectB(await h.call('POST', '/api/v1/call', { json: send.body('call', { participant: {} }) }), 422, 'VALIDATION_ERROR', 'participant.number');
+    expectShapeB(await h.call('POST', '/api/v1/call', { json: call }), 422, 'VALIDATION_ERROR', 'agentId');
+    expectShapeB(await h.call('POST', '/api/v1/call', { json: send.body('call', { participant: {} }) }), 422, 'VALIDATION_ERROR', 'participant.number');
   });
 
   it('names a field in every 422: the first of two mutually exclusive fields, or the body for a rule over it', async () => {
     const address = acme.state.email_addresses[0];
     const both = send.body('email', { from: address?.address, email_address_uuid: address?.uuid });
-    const body = expectB(await h.call('POST', '/api/v1/email/messages', { json: both }), 422, 'VALIDATION_ERROR', 'from');
+    const body = expectShapeB(await h.call('POST', '/api/v1/email/messages', { json: both }), 422, 'VALIDATION_ERROR', 'from');
     expect(body.error.details).toBe('The fields from and email_address_uuid cannot be sent together.');
-    expectB(await h.call('POST', '/api/v1/call', { json: [] }), 422, 'VALIDATION_ERROR', 'body');
+    expectShapeB(await h.call('POST', '/api/v1/call', { json: [] }), 422, 'VALIDATION_ERROR', 'body');
   });
 
   it('answers a required body left out with 422 VALIDATION_ERROR', async () => {
-    expectB(await h.call('POST', '/api/v1/sms/send'), 422, 'VALIDATION_ERROR', 'body');
+    expectShapeB(await h.call('POST', '/api/v1/sms/send'), 422, 'VALIDATION_ERROR', 'body');
   });
 
   it('answers a phone number that is not E.164 with 422 INVALID_FORMAT on that field', async () => {
     for (const phoneNumber of ['+49-151-1234567', '0049 151 1234567', '+1234567890123456']) {
-      const body = expectB(await h.call('POST', '/api/v1/sms/send', { json: send.body('sms', { phoneNumber }) }), 422, 'INVALID_FORMAT', 'phoneNumber');
+      const body = expectShapeB(await h.call('POST', '/api/v1/sms/send', { json: send.body('sms', { phoneNumber }) }), 422, 'INVALID_FORMAT', 'phoneNumber');
       expect(body.error.details).toMatch(/E\.164/);
     }
     const participant = { number: '030-1234' };
-    expectB(await h.call('POST', '/api/v1/call', { json: send.body('call', { participant }) }), 422, 'INVALID_FORMAT', 'participant.number');
-    expectB(await h.call('POST', '/api/v1/whatsapp/template', { json: send.body('whatsapp', { phoneNumber: '+49 151' }) }), 422, 'INVALID_FORMAT', 'phoneNumber');
+    expectShapeB(await h.call('POST', '/api/v1/call', { json: send.body('call', { participant }) }), 422, 'INVALID_FORMAT', 'participant.number');
+    expectShapeB(await h.call('POST', '/api/v1/whatsapp/template', { json: send.body('whatsapp', { phoneNumber: '+49 151' }) }), 422, 'INVALID_FORMAT', 'phoneNumber');
   });
 
   it('answers a malformed uuid in the path, the query or the body with 422 INVALID_UUID', async () => {
-    expectB(await h.call('POST', '/api/v1/calls/action/not-a-uuid/hangup'), 422, 'INVALID_UUID', 'uuid');
-    expectB(await h.call('DELETE', '/api/v1/tokens/1234'), 422, 'INVALID_UUID', 'uuid');
-    expectB(await h.call('GET', '/api/v1/calls', { query: { agent_id: 'f47aebdd-597a' } }), 422, 'INVALID_UUID', 'agent_id');
-    expectB(await h.call('POST', '/api/v1/call', { json: send.body('call', { agentId: 'agent-1' }) }), 422, 'INVALID_UUID', 'agentId');
+    expectShapeB(await h.call('POST', '/api/v1/calls/action/not-a-uuid/hangup'), 422, 'INVALID_UUID', 'uuid');
+    expectShapeB(await h.call('DELETE', '/api/v1/tokens/1234'), 422, 'INVALID_UUID', 'uuid');
+    expectShapeB(await h.call('GET', '/api/v1/calls', { query: { agent_id: 'f47aebdd-597a' } }), 422, 'INVALID_UUID', 'agent_id');
+    expectShapeB(await h.call('POST', '/api/v1/call', { json: send.body('call', { agentId: 'agent-1' }) }), 422, 'INVALID_UUID', 'agentId');
   });
 
   it('names the offending element of a comma-separated array parameter', async () => {
     const records = `/api/v1/data/${randomUUID()}/records`;
     const res = await h.call('DELETE', records, { query: `uuids=${randomUUID()},not-a-uuid` });
-    expectB(res, 422, 'INVALID_UUID', 'uuids[1]');
-    expectB(await h.call('DELETE', records), 422, 'VALIDATION_ERROR', 'uuids');
+    expectShapeB(res, 422, 'INVALID_UUID', 'uuids[1]');
+    expectShapeB(await h.call('DELETE', records), 422, 'VALIDATION_ERROR', 'uuids');
   });
 
   it('answers an unknown endpoint with 404 ENDPOINT_NOT_FOUND, also a known path with another method', async () => {
-    expectB(await h.call('GET', '/api/v1/no-such-thing'), 404, 'ENDPOINT_NOT_FOUND');
-    expectB(await h.call('GET', '/api/v2/calls'), 404, 'ENDPOINT_NOT_FOUND');
-    expectB(await h.call('DELETE', '/api/v1/calls'), 404, 'ENDPOINT_NOT_FOUND');
-    expectB(await h.call('GET', '/api/v1/calls/extra/segments/here'), 404, 'ENDPOINT_NOT_FOUND');
+    expectShapeB(await h.call('GET', '/api/v1/no-such-thing'), 404, 'ENDPOINT_NOT_FOUND');
+    expectShapeB(await h.call('GET', '/api/v2/calls'), 404, 'ENDPOINT_NOT_FOUND');
+    expectShapeB(await h.call('DELETE', '/api/v1/calls'), 404, 'ENDPOINT_NOT_FOUND');
+    expectShapeB(await h.call('GET', '/api/v1/calls/extra/segments/here'), 404, 'ENDPOINT_NOT_FOUND');
   });
 
   it('answers an unknown resource of a stateful operation with 404 RESOURCE_NOT_FOUND in its Shape B', async () => {
-    expectB(await h.call('POST', `/api/v1/calls/action/${randomUUID()}/hangup`), 404, 'RESOURCE_NOT_FOUND');
-    expectB(await h.call('DELETE', `/api/v1/tokens/${randomUUID()}`), 404, 'RESOURCE_NOT_FOUND');
+    expectShapeB(await h.call('POST', `/api/v1/calls/action/${randomUUID()}/hangup`), 404, 'RESOURCE_NOT_FOUND');
+    expectShapeB(await h.call('DELETE', `/api/v1/tokens/${randomUUID()}`), 404, 'RESOURCE_NOT_FOUND');
   });
 
   it('answers the campaign update in Shape A, as the seed gives it: 404 unknown campaign, 422 invalid body', async () => {
@@ -124,7 +117,7 @@ describe.each(TRANSPORTS)('routing and validation over %s', (transport) => {
     const atLimit = await h.call('POST', '/api/v1/email/messages', { body: emailOfSize(MAX_BODY), headers: { 'content-type': 'application/json' } });
     expect(atLimit.status, atLimit.text).toBe(201);
     const over = await h.call('POST', '/api/v1/email/messages', { body: emailOfSize(MAX_BODY + 1), headers: { 'content-type': 'application/json' } });
-    expectB(over, 413, 'PAYLOAD_TOO_LARGE');
+    expectShapeB(over, 413, 'PAYLOAD_TOO_LARGE');
   });
 
   it('ignores a body sent to an operation that takes none (the contract documents no 400 or 413 for it)', async () => {

@@ -5,11 +5,12 @@
 // Each message joins the contact's conversation on its channel and waits in the sending queue.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { ErrorB, ResponseBody } from '../support/contract.ts';
+import type { ResponseBody } from '../support/contract.ts';
 import { demoTenant } from '../support/demo-tenants.ts';
-import { type Harness, type Reply, startHarness, T0, TRANSPORTS } from '../support/harness.ts';
+import { type Harness, startHarness, T0, TRANSPORTS } from '../support/harness.ts';
 import { outboundSummary } from '../support/outbound.ts';
 import { sendBodies } from '../support/send-bodies.ts';
+import { expectShapeB } from '../support/shape-b.ts';
 
 const acme = demoTenant('acme');
 const globex = demoTenant('globex');
@@ -20,13 +21,6 @@ const AFTER_HOURS_AGENT = '6ae7f690-a703-427b-817f-13bd30c6121a';
 const ANNA = { phone: '+4917698765432', smsConversation: '9dd799bd-280b-46f6-8697-19975ae7a1d4' };
 const PENDING_TEMPLATE = '30ce9291-2b8a-4c53-be12-7b5a655c268a';
 
-function expectB(res: Reply, status: number, code: string, field?: string): ErrorB {
-  expect(res.status, res.text).toBe(status);
-  const body = res.json<ErrorB>();
-  expect(body.error.code).toBe(code);
-  if (field !== undefined) expect(body.error.field).toBe(field);
-  return body;
-}
 
 describe.each(TRANSPORTS)('SMS and WhatsApp template sends over %s', (transport) => {
   let h: Harness;
@@ -67,15 +61,15 @@ describe.each(TRANSPORTS)('SMS and WhatsApp template sends over %s', (transport)
   });
 
   it('refuses an SMS from an unknown agent or one without an SMS number with 422 naming agentId', async () => {
-    expectB(await h.call('POST', '/api/v1/sms/send', { json: bodies.body('sms', { agentId: randomUUID() }) }), 422, 'VALIDATION_ERROR', 'agentId');
-    expectB(await h.call('POST', '/api/v1/sms/send', { json: bodies.body('sms', { agentId: AFTER_HOURS_AGENT }) }), 422, 'VALIDATION_ERROR', 'agentId');
+    expectShapeB(await h.call('POST', '/api/v1/sms/send', { json: bodies.body('sms', { agentId: randomUUID() }) }), 422, 'VALIDATION_ERROR', 'agentId');
+    expectShapeB(await h.call('POST', '/api/v1/sms/send', { json: bodies.body('sms', { agentId: AFTER_HOURS_AGENT }) }), 422, 'VALIDATION_ERROR', 'agentId');
     expect((await outboundSummary(h)).channels.sms.queued).toBe(0);
   });
 
   it('takes an SMS message of 1 to 1600 characters', async () => {
     expect((await h.call('POST', '/api/v1/sms/send', { json: bodies.body('sms', { message: 'x'.repeat(1600) }) })).status).toBe(201);
-    expectB(await h.call('POST', '/api/v1/sms/send', { json: bodies.body('sms', { message: 'x'.repeat(1601) }) }), 422, 'VALIDATION_ERROR', 'message');
-    expectB(await h.call('POST', '/api/v1/sms/send', { json: bodies.body('sms', { message: '' }) }), 422, 'VALIDATION_ERROR', 'message');
+    expectShapeB(await h.call('POST', '/api/v1/sms/send', { json: bodies.body('sms', { message: 'x'.repeat(1601) }) }), 422, 'VALIDATION_ERROR', 'message');
+    expectShapeB(await h.call('POST', '/api/v1/sms/send', { json: bodies.body('sms', { message: '' }) }), 422, 'VALIDATION_ERROR', 'message');
   });
 
   it('answers a WhatsApp template with messageId, recipientPhone, conversationId and templateId', async () => {
@@ -110,15 +104,15 @@ describe.each(TRANSPORTS)('SMS and WhatsApp template sends over %s', (transport)
 
   it('sends only an approved template, by an agent on its business account', async () => {
     const send = (extra: Record<string, unknown>) => h.call('POST', '/api/v1/whatsapp/template', { json: bodies.body('whatsapp', extra) });
-    expectB(await send({ templateId: PENDING_TEMPLATE }), 422, 'VALIDATION_ERROR', 'templateId');
-    expectB(await send({ templateId: randomUUID() }), 422, 'VALIDATION_ERROR', 'templateId');
-    expectB(await send({ agentId: RECALL_AGENT }), 422, 'VALIDATION_ERROR', 'agentId');
-    expectB(await send({ agentId: randomUUID() }), 422, 'VALIDATION_ERROR', 'agentId');
-    expectB(await send({ templateId: 'tpl-1' }), 422, 'INVALID_UUID', 'templateId');
-    expectB(await send({ header: { type: 'audio', url: 'https://cdn.acme.example/a.mp3' } }), 422, 'VALIDATION_ERROR', 'header.type');
-    expectB(await send({ header: { type: 'document', url: 'http://cdn.acme.example/a.pdf' } }), 422, 'INVALID_FORMAT', 'header.url');
-    expectB(await send({ parameters: { name: 'Jonas' } }), 422, 'INVALID_FORMAT', 'parameters');
-    expectB(await send({ phoneNumber: '0151 1234567' }), 422, 'INVALID_FORMAT', 'phoneNumber');
+    expectShapeB(await send({ templateId: PENDING_TEMPLATE }), 422, 'VALIDATION_ERROR', 'templateId');
+    expectShapeB(await send({ templateId: randomUUID() }), 422, 'VALIDATION_ERROR', 'templateId');
+    expectShapeB(await send({ agentId: RECALL_AGENT }), 422, 'VALIDATION_ERROR', 'agentId');
+    expectShapeB(await send({ agentId: randomUUID() }), 422, 'VALIDATION_ERROR', 'agentId');
+    expectShapeB(await send({ templateId: 'tpl-1' }), 422, 'INVALID_UUID', 'templateId');
+    expectShapeB(await send({ header: { type: 'audio', url: 'https://cdn.acme.example/a.mp3' } }), 422, 'VALIDATION_ERROR', 'header.type');
+    expectShapeB(await send({ header: { type: 'document', url: 'http://cdn.acme.example/a.pdf' } }), 422, 'INVALID_FORMAT', 'header.url');
+    expectShapeB(await send({ parameters: { name: 'Jonas' } }), 422, 'INVALID_FORMAT', 'parameters');
+    expectShapeB(await send({ phoneNumber: '0151 1234567' }), 422, 'INVALID_FORMAT', 'phoneNumber');
     const summary = await outboundSummary(h);
     expect(summary.channels.whatsapp.queued + summary.channels.whatsapp.sending).toBe(0);
   });
