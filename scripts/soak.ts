@@ -4,7 +4,8 @@
 // spellings (letter case, Windows names, junk), tokens (workspace tokens, freshly signed user
 // tokens, junk), request_keys of accepted sends, paths and query strings, and both tenants.
 // Bounded in count (--requests, default 100000) and time (--max-seconds, default 600); it stops
-// by itself. `--requests 5000` is the small mode; tests call `soak()` directly.
+// by itself. `--requests 5000` is the small mode; tests call `soak()` directly. It exits 1 when the
+// peak RSS passes --max-rss-mb (default 512) or a cache passes its bound.
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { SignJWT } from 'jose';
@@ -161,6 +162,7 @@ async function main(): Promise<void> {
       requests: { type: 'string', default: '100000' },
       concurrency: { type: 'string', default: '16' },
       'max-seconds': { type: 'string', default: '600' },
+      'max-rss-mb': { type: 'string', default: '512' },
     },
   });
   const requests = Number(values.requests);
@@ -178,6 +180,20 @@ async function main(): Promise<void> {
   console.log(`statuses: ${JSON.stringify(result.statuses)}`);
   console.log(`distinct keys sent: ${JSON.stringify(result.distinct)}`);
   console.log(`caches (size / bound): ${JSON.stringify(result.caches)}`);
+  const overBound = overTheirBound(result.caches);
+  const maxRss = Number(values['max-rss-mb']) * 1024 * 1024;
+  if (result.rss.peak > maxRss || overBound.length > 0) {
+    console.log(`FAIL: peak RSS ${mb(result.rss.peak)} (bound ${values['max-rss-mb']} MB)${overBound.length ? `; over their bound: ${overBound.join(', ')}` : ''}`);
+    process.exitCode = 1;
+  } else console.log(`ok: peak RSS within ${values['max-rss-mb']} MB and every cache within its bound`);
+}
+
+/** The caches of a report whose size passes their bound, by their path in the report. */
+function overTheirBound(report: unknown, path = ''): string[] {
+  if (typeof report !== 'object' || report === null) return [];
+  const node = report as Record<string, unknown>;
+  if (typeof node.size === 'number' && typeof node.bound === 'number') return node.size > node.bound ? [path] : [];
+  return Object.entries(node).flatMap(([key, value]) => overTheirBound(value, path ? `${path}.${key}` : key));
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main();
