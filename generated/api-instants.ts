@@ -444,7 +444,7 @@ export type paths = {
          *     request. Static PIN is the only verification method." That failure is 422 `VALIDATION_ERROR` with `field: pin`
          *     (the code is inferred). Only the fields sent change (inferred). The PIN is a secret: it is never echoed; the response
          *     says only whether one is set (`pin_set`). The response body is not shown by the seed and is inferred. A `user_email`
-         *     that is not a member of the workspace gives 404.
+         *     that is not a member of the workspace gives 422 `VALIDATION_ERROR` with `field: user_email` (inferred).
          */
         put: operations["updateAssistantChannelSecurity"];
         post?: never;
@@ -483,8 +483,9 @@ export type paths = {
          *     The seed does not show the parameters identifying the user nor the response body: the user is named by the query
          *     parameter `user_email` (required with a workspace API token; with a per-user token it defaults to the token's user,
          *     seed "Authentication" rule 7), and the response is the envelope with the released assignment (both inferred).
-         *     The user's email channel security settings are kept. A user who is not a member of the workspace, or who has no
-         *     assigned inbox, gives 404 (inferred).
+         *     The user's email channel security settings are kept. A user who has no assigned inbox (never assigned, or already
+         *     released) gives 404; a `user_email` that is not a member of the workspace gives 422 `VALIDATION_ERROR` with
+         *     `field: user_email` (both inferred).
          */
         delete: operations["releaseAssistantEmailChannel"];
         options?: never;
@@ -3231,6 +3232,42 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/queues": {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List queues
+         * @description Lists the workspace's queues, oldest first, one page at a time, each with its fields (seed "Queue": name, color,
+         *     is_active, sla_seconds), opening hours and assigned endpoints. The seed names no read of queues; this list, its
+         *     order and its answer are inferred, with the published paged list `data {current_page, last_page, per_page, total,
+         *     data [...]}` and paging (`page`, `per_page` default 15, at most 100).
+         */
+        get: operations["listQueues"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/queues/{uuid}": {
         parameters: {
             query?: {
@@ -3257,7 +3294,13 @@ export type paths = {
             };
             cookie?: never;
         };
-        get?: never;
+        /**
+         * Read a queue
+         * @description Returns one queue of the workspace with its fields (seed "Queue": name, color, is_active, sla_seconds), opening
+         *     hours and assigned endpoints. The seed names no read of a queue; the operation and its answer are inferred. An
+         *     unknown queue gives 404.
+         */
+        get: operations["getQueue"];
         /**
          * Update a queue
          * @description Updates a queue's name, color, active flag and default SLA (seed "Endpoints", PUT /api/v1/queues/{uuid}; "Queue":
@@ -11700,6 +11743,112 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listQueues: {
+        parameters: {
+            query?: {
+                /**
+                 * @description 1-based page number (published API, "Lists and paging").
+                 * @example 1
+                 */
+                page?: components["parameters"]["Page"];
+                /**
+                 * @description Items per page, default 15, at most 100 (published API, "Lists and paging").
+                 * @example 15
+                 */
+                per_page?: components["parameters"]["PerPage"];
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of queues. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["PagedList"] & {
+                            data: components["schemas"]["Queue"][];
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getQueue: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The queue. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["Queue"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];

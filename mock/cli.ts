@@ -1,7 +1,9 @@
 // `npm start`: serves the mock over HTTP (default port 4010) and prints the URL, the demo
 // tenants and their tokens. Flags: --port, --host, --base-domain, --default-tenant, --fixtures,
 // --fault (repeatable), --validate-responses, --general-per-minute, --json (one JSON line for scripts),
-// --control-origin (repeatable), --control-token, --no-control, --grace-ms.
+// --control-origin (repeatable), --control-token, --no-control, --grace-ms, --analytics-rows N (each
+// workspace gets N generated analytics message rows, as POST /__mock/analytics/grow; --analytics-seed),
+// --journal-size N (API requests the request journal keeps; default 1000, 0 turns it off).
 // SIGTERM and SIGINT stop it gracefully: no new connections, the requests in flight are answered
 // (within --grace-ms), then it exits 0. A line says when it starts stopping (`{"event":"stopping"}`
 // with --json) and when it has stopped.
@@ -9,7 +11,9 @@ import { parseArgs } from 'node:util';
 import { createMockServer, inFlight, listen, stopGracefully } from './adapters/node-http.ts';
 import { describeTenants } from './control/describe.ts';
 import { createMock } from './core/mock.ts';
+import { MAX_JOURNAL_SIZE } from './core/request-log.ts';
 import { FAULTS } from './pipeline/faults.ts';
+import { defaultRange, growMessageRows, MAX_GROW_ROWS } from './resources/analytics/grow.ts';
 import { loadFixtureSet } from './state/fixtures.ts';
 
 const { values } = parseArgs({
@@ -26,6 +30,9 @@ const { values } = parseArgs({
     'control-token': { type: 'string', default: process.env.MOCK_CONTROL_TOKEN },
     control: { type: 'boolean', default: true },
     'grace-ms': { type: 'string', default: '10000' },
+    'analytics-rows': { type: 'string', default: '0' },
+    'analytics-seed': { type: 'string', default: '1' },
+    'journal-size': { type: 'string', default: '1000' },
     json: { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
@@ -36,6 +43,7 @@ if (values.help) {
   console.log(`Usage: npm start -- [--port 4010] [--host 127.0.0.1] [--base-domain localhost] [--default-tenant acme]
                  [--fixtures demo] [--fault NAME]... [--validate-responses] [--general-per-minute 1000] [--json]
                  [--control-origin http://localhost:5173]... [--control-token TOKEN] [--no-control] [--grace-ms 10000]
+                 [--analytics-rows 1000000] [--analytics-seed 1] [--journal-size 1000]
 Faults: ${Object.keys(FAULTS).join(', ')}`);
   process.exit(0);
 }
@@ -57,6 +65,21 @@ if (!Number.isInteger(graceMs) || graceMs < 0) {
   console.error('--grace-ms must be a non-negative integer');
   process.exit(2);
 }
+const analyticsRows = Number(values['analytics-rows']);
+const analyticsSeed = Number(values['analytics-seed']);
+if (!Number.isInteger(analyticsRows) || analyticsRows < 0 || analyticsRows > MAX_GROW_ROWS) {
+  console.error(`--analytics-rows must be an integer 0..${MAX_GROW_ROWS}`);
+  process.exit(2);
+}
+if (!Number.isInteger(analyticsSeed) || analyticsSeed < 0 || analyticsSeed > 0xffffffff) {
+  console.error('--analytics-seed must be an integer 0..4294967295');
+  process.exit(2);
+}
+const journalSize = Number(values['journal-size']);
+if (!Number.isInteger(journalSize) || journalSize < 0 || journalSize > MAX_JOURNAL_SIZE) {
+  console.error(`--journal-size must be an integer 0..${MAX_JOURNAL_SIZE}`);
+  process.exit(2);
+}
 const controlToken = values['control-token'] === '' ? undefined : values['control-token'];
 const WILDCARD_HOSTS = new Set(['0.0.0.0', '::', '[::]']);
 
@@ -67,6 +90,7 @@ const mock = createMock({
   fixtures: loadFixtureSet(values.fixtures),
   faults: values.fault,
   validateResponses: values['validate-responses'],
+  recordRequests: journalSize,
   control: {
     enabled: values.control,
     token: controlToken,
@@ -74,6 +98,12 @@ const mock = createMock({
     hosts: WILDCARD_HOSTS.has(values.host) ? [] : [values.host.includes(':') ? `[${values.host}]` : values.host],
   },
 });
+if (analyticsRows > 0) {
+  const range = defaultRange(mock.clock.now());
+  mock.store.all().forEach((runtime, i) => {
+    growMessageRows(runtime.state, { rows: analyticsRows, seed: analyticsSeed + i, ...range });
+  });
+}
 const server = createMockServer(mock);
 
 // Signal handlers first: once the ready line is out, a signal always stops the server gracefully.

@@ -1,13 +1,16 @@
 // `npm run bench`: requests per second of one authenticated GET against the mock and against a
 // bare node:http server returning a fixed JSON body, measured with autocannon in the same run.
 // Prints both and their ratio; nothing is asserted (timings vary by machine). `--method PUT --body
-// '{...}'` measures a write instead (the bare server answers it the same way).
+// '{...}'` measures a write instead (the bare server answers it the same way). Before that, the
+// analytics export at scale (bench/analytics-export.ts): one page from 10,000 and from 1,000,000
+// rows, their ratio and the heap per million rows. `--part analytics` or `--part http` runs one.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { benchAnalyticsExport } from './bench/analytics-export.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const { values } = parseArgs({
@@ -17,6 +20,7 @@ const { values } = parseArgs({
     path: { type: 'string', default: '/api/v1/tokens' },
     method: { type: 'string', default: 'GET' },
     body: { type: 'string' },
+    part: { type: 'string', default: 'all' },
   },
 });
 const duration = Number(values.duration);
@@ -37,6 +41,13 @@ async function measure(name: string, url: string, headers: Record<string, string
   console.log(`${name.padEnd(28)} ${result.requests.average.toFixed(0).padStart(8)} req/s  p50 ${result.latency.p50} ms  p99 ${result.latency.p99} ms${non2xx ? `  (${non2xx} non-2xx!)` : ''}`);
   return result.requests.average;
 }
+
+if (values.part !== 'all' && values.part !== 'analytics' && values.part !== 'http') {
+  console.error('--part must be all, analytics or http');
+  process.exit(2);
+}
+if (values.part !== 'http') await benchAnalyticsExport();
+if (values.part === 'analytics') process.exit(0);
 
 const bare = await start(['scripts/bench/bare-server.ts']);
 const mock = await start(['mock/cli.ts', '--port', '0', '--json', '--general-per-minute', '100000000']);

@@ -1,13 +1,30 @@
 // The stateful models, one per resource group (conformance/models/<group>/). A group that the
 // service serves statefully adds its model here with the least mode that may run it.
+import { runAssistantChannelsModel } from './assistant-channels/run.ts';
 import { runBuilderAgentModel } from './builder-agents/run.ts';
 import { runCoachingModel } from './coaching-agents/run.ts';
+import { runConversationRepliesModel } from './conversation-replies/run.ts';
+import { runDataTablesModel } from './data-tables/run.ts';
 import { runListingsModel } from './listings/run.ts';
 import type { ModelEntry } from './model-kit.ts';
 import { runOutboundModel } from './outbound/run.ts';
+import { runQueueModel } from './queues/run.ts';
+import { runRatesModel } from './rates/run.ts';
 import { runTemplateSettingsModel } from './template-settings/run.ts';
 
 export const MODELS: readonly ModelEntry[] = [
+  {
+    group: 'conversation-replies',
+    title: "conversation replies: a reply accepted on a conversation is listed among the conversation's messages",
+    mode: 'full',
+    run: () => runConversationRepliesModel('model: conversation replies'),
+  },
+  {
+    group: 'assistant-channels',
+    title: 'assistant channels: 2FA needs a PIN set before or in the same request, and no answer carries the PIN',
+    mode: 'full',
+    run: () => runAssistantChannelsModel('model: assistant channels'),
+  },
   {
     group: 'outbound',
     title: 'outbound sends: shared 5-per-second limit across tokens, request_key idempotency, nothing created on 429',
@@ -27,6 +44,12 @@ export const MODELS: readonly ModelEntry[] = [
     run: () => runCoachingModel('model: coaching agents'),
   },
   {
+    group: 'data-tables',
+    title: "data tables: the table's records equal those added, updated (values merged) and deleted",
+    mode: 'full',
+    run: () => runDataTablesModel('model: data tables'),
+  },
+  {
     group: 'listings',
     title: 'listings: a delete cancels pending tasks, removes the campaign and keeps the contacts',
     mode: 'full',
@@ -37,5 +60,17 @@ export const MODELS: readonly ModelEntry[] = [
     title: 'template settings: no delete while a blocking campaign references the setting, list filters newest first',
     mode: 'safe',
     run: () => runTemplateSettingsModel('model: template settings'),
+  },
+  {
+    group: 'rates',
+    title: 'rates: every rate matches the country and prefix filters, pagination describes the page, page size at most 200',
+    mode: 'readonly',
+    run: () => runRatesModel('model: rates'),
+  },
+  {
+    group: 'queues',
+    title: 'queues: an update applies and persists, an assigned endpoint leaves the available list',
+    mode: 'safe',
+    run: () => runQueueModel('model: queues'),
   },
 ];

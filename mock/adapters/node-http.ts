@@ -5,8 +5,9 @@
 // the requests in flight finish within a grace period, then closes every connection.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Mock } from '../core/mock.ts';
-import type { MockRequest } from '../core/types.ts';
+import { type MockRequest, NO_ANSWER_MS } from '../core/types.ts';
 
 export interface ServerTimeouts {
   /** Time to receive the request headers (node's headersTimeout). */
@@ -90,7 +91,17 @@ export function nodeHandler(mock: Mock, timeouts: ServerTimeouts = DEFAULT_TIMEO
   return (req, res) => {
     toMockRequest(req, mock.config.maxBodyBytes, timeouts.bodyMs)
       .then((request) => mock.handle(request))
-      .then((response) => {
+      .then(async (response) => {
+        const { delayMs, fault } = response.transport ?? {};
+        if (delayMs !== undefined && delayMs > 0) await sleep(delayMs);
+        if (res.destroyed) return;
+        if (fault === 'reset') return void req.socket.resetAndDestroy();
+        if (fault === 'no-answer') {
+          // Nothing is written: the client gives up, or the connection is dropped past the bound.
+          const timer = setTimeout(() => req.socket.destroy(), NO_ANSWER_MS);
+          res.on('close', () => clearTimeout(timer));
+          return;
+        }
         res.writeHead(response.status, response.headers);
         res.end(response.body);
       })

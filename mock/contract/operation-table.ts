@@ -42,6 +42,8 @@ export interface OperationInfo {
   /** Validates a response body for a status; undefined when the status is not documented. */
   responseValidator(status: number): ValidateFunction | undefined;
   example: ExampleResponse | undefined;
+  /** The named examples of each 2xx response (for `Prefer: code=` and `Prefer: example=`), in document order. */
+  examples: Map<number, Map<string, unknown>>;
 }
 
 export interface OperationTable {
@@ -92,6 +94,7 @@ function describe(
   const shapes = new Map<number, ErrorShape>();
   const validators = new Map<number, () => ValidateFunction>();
   let example: ExampleResponse | undefined;
+  const examples = new Map<number, Map<string, unknown>>();
   for (const [status, response] of op.responses) {
     const code = Number(status);
     const content = response.value.content?.['application/json'];
@@ -104,6 +107,14 @@ function describe(
     if (!example && code >= 200 && code < 300 && content) {
       const first = content.example ?? Object.values(content.examples ?? {})[0]?.value;
       if (first !== undefined) example = { status: code, body: reviveInstants(first) };
+    }
+    if (code >= 200 && code < 300) {
+      const named = new Map<string, unknown>();
+      if (content?.example !== undefined) named.set('default', reviveInstants(content.example));
+      for (const [name, value] of Object.entries(content?.examples ?? {})) {
+        if (value.value !== undefined) named.set(name, reviveInstants(value.value));
+      }
+      examples.set(code, named);
     }
   }
 
@@ -121,6 +132,7 @@ function describe(
     errorShape: (status) => shapes.get(status) ?? 'B',
     responseValidator: (status) => validators.get(status)?.(),
     example,
+    examples,
   };
 }
 

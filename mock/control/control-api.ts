@@ -4,15 +4,18 @@
 // who may call it is decided before (control/access.ts). Every body is validated against
 // control/openapi.yaml before anything changes, and a refused request changes nothing.
 import type { Mock } from '../core/mock.ts';
+import { type JournalCriteria, parseStatusCriterion } from '../core/request-log.ts';
 import type { MockRequest, MockResponse } from '../core/types.ts';
+import { controlJson } from '../docs/docs.ts';
 import { ApiError } from '../pipeline/api-error.ts';
 import { jsonDepthExceeds } from '../pipeline/body-limits.ts';
-import { FAULTS } from '../pipeline/faults.ts';
+import { FAULTS, type ForcedResponse } from '../pipeline/faults.ts';
 import { toApiError } from '../pipeline/validate.ts';
 import type { ExportPolicy, WorkspaceState } from '../state/workspace.ts';
 import { ClockRangeError } from '../time/clock.ts';
 import { handleBuilderControl } from './builder-controls.ts';
 import { describeTenants } from './describe.ts';
+import { handleEventControl } from './event-controls.ts';
 import { fail, failWith, json } from './respond.ts';
 import { controlSchemas } from './schema.ts';
 import { exportSnapshot, importSnapshot } from './snapshot.ts';
@@ -61,9 +64,13 @@ function route(mock: Mock, method: string, sub: string, query: URLSearchParams, 
   switch (`${method} ${sub}`) {
     case 'GET /':
       return json(200, { tenants: describeTenants(mock), faults: mock.faults.list(), known_faults: FAULTS, clock: clockInfo(mock) });
+    case 'GET /openapi.json':
+      return { status: 200, headers: { 'content-type': 'application/json; charset=utf-8', 'x-timezone': 'UTC' }, body: controlJson() };
     case 'POST /reset':
       mock.store.load(mock.fixtures);
       mock.faults.clearForced();
+      mock.faults.webhookResponses.clear();
+      mock.requests.clear();
       return json(200, { success: true, message: 'State reset to fixtures', tenants: tenantSlugs(mock) });
     case 'POST /fixtures': {
       const workspaces = b.workspaces as WorkspaceState[];
@@ -89,13 +96,20 @@ function route(mock: Mock, method: string, sub: string, query: URLSearchParams, 
       if (b.freeze === false) mock.clock.unfreeze();
       return json(200, clockInfo(mock));
     }
-    case 'GET /requests':
-      return json(200, { requests: mock.requests.list() });
+    case 'GET /requests': {
+      const criteria = criteriaFromQuery(query);
+      if ('error' in criteria) return criteria.error;
+      return json(200, { requests: mock.requests.find(criteria), limit: mock.requests.limit });
+    }
+    case 'POST /requests/find':
+      return json(200, { requests: mock.requests.find(criteriaFromBody(b)) });
+    case 'POST /requests/count':
+      return json(200, { count: mock.requests.count(criteriaFromBody(b)) });
     case 'DELETE /requests':
       mock.requests.clear();
       return json(200, { success: true, message: 'Request log cleared' });
     case 'GET /faults':
-      return json(200, { active: mock.faults.list(), known: FAULTS, forced: mock.faults.pending() });
+      return json(200, { active: mock.faults.list(), known: FAULTS, forced: mock.faults.pending().map(describeForced) });
     case 'PUT /faults': {
       const names = b.faults as string[];
       const unknown = names.find((n) => !(n in FAULTS));
@@ -106,15 +120,22 @@ function route(mock: Mock, method: string, sub: string, query: URLSearchParams, 
     case 'POST /force': {
       if (typeof b.operation_id === 'string' && !mock.table.operations.has(b.operation_id)) return fail(422, `Unknown operation_id ${b.operation_id}.`, { field: 'operation_id' });
       if (mock.faults.pending().length >= MAX_FORCED) return fail(422, `At most ${MAX_FORCED} forced responses may wait.`, { field: 'times' });
+      if (b.body !== undefined && b.status === undefined) return fail(422, 'A body needs a status.', { field: 'body' });
+      if (b.fault !== undefined && (b.status !== undefined || b.body !== undefined)) return fail(422, 'A connection fault answers nothing: no status or body with it.', { field: 'fault' });
       mock.faults.force({
-        status: b.status as number,
         remaining: (b.times as number | undefined) ?? 1,
+        ...(typeof b.status === 'number' ? { status: b.status } : {}),
         ...(typeof b.operation_id === 'string' ? { operationId: b.operation_id } : {}),
         ...(typeof b.method === 'string' ? { method: b.method } : {}),
         ...(typeof b.path === 'string' ? { path: b.path } : {}),
+        ...(typeof b.path_pattern === 'string' ? { pathPattern: b.path_pattern } : {}),
+        ...(typeof b.tenant === 'string' ? { tenant: b.tenant } : {}),
         ...(b.body !== undefined ? { body: b.body } : {}),
+        ...(b.headers !== undefined ? { headers: b.headers as Record<string, string> } : {}),
+        ...(typeof b.delay_ms === 'number' ? { delayMs: b.delay_ms } : {}),
+        ...(b.fault === 'reset' || b.fault === 'no-answer' ? { fault: b.fault } : {}),
       });
-      return json(201, { success: true, message: 'The next matching request gets this response', forced: mock.faults.pending() });
+      return json(201, { success: true, message: 'The next matching request gets this response', forced: mock.faults.pending().map(describeForced) });
     }
     case 'DELETE /force':
       mock.faults.clearForced();
@@ -123,6 +144,8 @@ function route(mock: Mock, method: string, sub: string, query: URLSearchParams, 
 
   const builders = handleBuilderControl(mock, method, sub, b);
   if (builders) return builders;
+  const events = handleEventControl(mock, method, sub, b);
+  if (events) return events;
 
   const policy = /^\/workspaces\/([^/]+)\/policies$/.exec(sub);
   if (policy && method === 'PUT') {
@@ -133,6 +156,54 @@ function route(mock: Mock, method: string, sub: string, query: URLSearchParams, 
     return json(200, { slug: runtime.state.slug, policies: runtime.state.policies });
   }
   return fail(404, 'No such control endpoint.', { code: 'ENDPOINT_NOT_FOUND' });
+}
+
+/** A pending forced rule in the names POST /__mock/force takes. */
+function describeForced(f: ForcedResponse): Record<string, unknown> {
+  const out: Record<string, unknown> = {
+    operation_id: f.operationId,
+    method: f.method,
+    path: f.path,
+    path_pattern: f.pathPattern,
+    tenant: f.tenant,
+    status: f.status,
+    body: f.body,
+    headers: f.headers,
+    delay_ms: f.delayMs,
+    fault: f.fault,
+    times: f.remaining,
+  };
+  return Object.fromEntries(Object.entries(out).filter(([, v]) => v !== undefined));
+}
+
+const CRITERIA = ['method', 'path', 'tenant', 'status'] as const;
+
+/** Journal criteria from GET /requests' query (each at most once; status `404` or `4xx`). */
+function criteriaFromQuery(query: URLSearchParams): JournalCriteria | { error: MockResponse } {
+  const criteria: JournalCriteria = {};
+  for (const name of CRITERIA) {
+    const values = query.getAll(name);
+    if (values.length === 0) continue;
+    const value = values[0] as string;
+    if (values.length > 1 || value.length > 2000) return { error: fail(422, `Give ${name} once, at most 2000 characters.`, { field: name }) };
+    if (name === 'status') {
+      const status = parseStatusCriterion(value);
+      if (status === undefined) return { error: fail(422, 'status is a status (404) or a class (4xx).', { field: 'status' }) };
+      criteria.status = status;
+    } else criteria[name] = value;
+  }
+  return criteria;
+}
+
+/** Journal criteria from a body already validated against control/openapi.yaml. */
+function criteriaFromBody(b: Body): JournalCriteria {
+  const criteria: JournalCriteria = {};
+  if (typeof b.method === 'string') criteria.method = b.method;
+  if (typeof b.path === 'string') criteria.path = b.path;
+  if (typeof b.tenant === 'string') criteria.tenant = b.tenant;
+  if (typeof b.status === 'number') criteria.status = b.status;
+  if (typeof b.status === 'string') criteria.status = b.status.toLowerCase();
+  return criteria;
 }
 
 function tenantSlugs(mock: Mock): string[] {

@@ -18,6 +18,8 @@ const MESSAGES: Record<number, string> = {
   415: 'Unsupported media type',
   422: 'Validation failed',
   500: 'Unexpected error',
+  502: 'Bad gateway',
+  503: 'Service unavailable',
 };
 
 const CODES: Record<number, ErrorCode> = {
@@ -30,6 +32,8 @@ const CODES: Record<number, ErrorCode> = {
   415: 'BAD_REQUEST',
   422: 'VALIDATION_ERROR',
   500: 'INTERNAL_SERVER_ERROR',
+  502: 'BAD_GATEWAY',
+  503: 'SERVICE_UNAVAILABLE',
 };
 
 /** A Shape B error; `code` defaults to the status's usual code. */

@@ -1,6 +1,7 @@
 // The size and the bound of every per-request cache of a running mock, for the soak script and the
 // tests that prove the bounds hold under load.
 import { offsetCacheSizes, OFFSET_CACHE_SPANS, OFFSET_CACHE_ZONES } from '../time/instants.ts';
+import { API_LOG_CAPACITY, recordedCount } from '../resources/logs/api-recorder.ts';
 import { zoneCacheSizes } from '../time/zones.ts';
 import type { Mock } from './mock.ts';
 
@@ -16,7 +17,8 @@ export interface CacheReport {
   offsetZones: Bounded;
   offsetSpansPerZone: Bounded;
   requestLog: Bounded;
-  workspaces: Record<string, { jwts: Bounded; idempotencyKeys: Bounded }>;
+  /** Per workspace; `apiLog`: the requests the API feed keeps (resources/logs/api-recorder.ts). */
+  workspaces: Record<string, { jwts: Bounded; idempotencyKeys: Bounded; apiLog: Bounded }>;
 }
 
 export function cacheReport(mock: Mock): CacheReport {
@@ -34,6 +36,7 @@ export function cacheReport(mock: Mock): CacheReport {
         {
           jwts: { size: w.jwtCache.size, bound: w.jwtCache.capacity },
           idempotencyKeys: { size: w.idempotency.size, bound: w.idempotency.capacity },
+          apiLog: { size: recordedCount(w.state), bound: API_LOG_CAPACITY },
         },
       ]),
     ),

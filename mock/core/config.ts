@@ -32,7 +32,7 @@ export interface MockConfig {
   maxBodyBytes: number;
   /** Validate every response against the contract and fail loudly on a mismatch. */
   validateResponses: boolean;
-  /** Keep the last N requests for the control API's request log. */
+  /** Keep the last N API requests in the request journal (`--journal-size`). */
   recordRequests: number;
   /** Faults that make the mock break a rule on purpose, for proving the conformance suite. */
   faults: string[];
@@ -50,7 +50,7 @@ export const DEFAULT_CONFIG: MockConfig = {
   rateLimits: DEFAULT_RATE_LIMITS,
   maxBodyBytes: 16 * 1024 * 1024,
   validateResponses: false,
-  recordRequests: 200,
+  recordRequests: 1_000,
   faults: [],
   controlPrefix: '/__mock',
   control: { enabled: true, token: undefined, origins: [], hosts: [] },

@@ -1,7 +1,8 @@
 // The mock core: a function from a plain request to a plain response. The stages, in order:
-//   CORS preflight → control API → route → tenant → general rate → auth → permission → zone
-//   → body limits (JSON content type, nesting depth) → body → validate → acting member
-//   → idempotency → send rate → handler (in a transaction) → serialize → commit
+//   CORS preflight → control API → docs → route → tenant → general rate → auth → permission → zone
+//   → forced response (control API) → Prefer (code= / example=, no handler)
+//   → body limits (JSON content type, nesting depth) → body → validate → acting member → idempotency → send rate → handler (in a transaction) → serialize → commit
+// and, once the workspace is known, the exchange joins the workspace's API feed (logs/api-recorder.ts).
 // Each stage is a small module under pipeline/; errors are ApiError values rendered once, in the
 // shape the contract names for the operation and status. A handler that may write runs in a
 // transaction (state/transaction.ts): its changes stay only when its response has been produced.
@@ -9,6 +10,7 @@ import { buildOperationTable, type OperationInfo, type OperationTable } from '..
 import { loadContract } from '../contract/load.ts';
 import { controlCors, controlPreflight, controlRefusal } from '../control/access.ts';
 import { handleControl } from '../control/control-api.ts';
+import { isDocsPath, serveDocs } from '../docs/docs.ts';
 import { ApiError, errors } from '../pipeline/api-error.ts';
 import { authenticate, bearerToken, type Principal } from '../pipeline/auth.ts';
 import { bodyLimitError } from '../pipeline/body-limits.ts';
@@ -16,6 +18,7 @@ import { CORS_HEADERS, preflight } from '../pipeline/cors.ts';
 import { FaultPlan } from '../pipeline/faults.ts';
 import { fingerprint } from '../pipeline/idempotency.ts';
 import { isGranted } from '../pipeline/permissions.ts';
+import { parsePrefer, preferredAnswer } from '../pipeline/prefer.ts';
 import { errorBody } from '../pipeline/render-error.ts';
 import { checkResponse } from '../pipeline/response-check.ts';
 import { buildResponse } from '../pipeline/serialize.ts';
@@ -23,6 +26,7 @@ import { tenantFromHost } from '../pipeline/tenant.ts';
 import { requestedZone, resolveZone } from '../pipeline/timezone.ts';
 import { parseJsonBody, validateRequest } from '../pipeline/validate.ts';
 import { isPreviewPath, servePreview } from '../resources/builders/preview.ts';
+import { recordApiRequest } from '../resources/logs/api-recorder.ts';
 import { handlers as defaultHandlers } from '../resources/registry.ts';
 import { loadFixtureSet } from '../state/fixtures.ts';
 import { MockStore, type WorkspaceRuntime } from '../state/store.ts';
@@ -58,6 +62,11 @@ interface Exchange {
   limit: number;
   remaining: number;
   extra: Record<string, string>;
+  /** The workspace and caller, once known: the request goes to the workspace's API feed. */
+  ws?: WorkspaceState;
+  principal?: Principal;
+  /** A forced delay or connection fault, for the adapter. */
+  transport?: MockResponse['transport'];
 }
 
 let sharedTable: OperationTable | undefined;
@@ -89,14 +98,19 @@ export function createMock(options: MockOptions = {}): Mock {
     fixtures: fixtures ?? loadFixtureSet('demo'),
     async handle(request) {
       const response = await route(request);
-      requests.add(request, response, clock.now());
+      // The journal keeps the API's requests; the control API's own are not journaled.
+      if (!isControlPath(request.path)) requests.add(request, response, clock.now(), tenantFromHost(request.headers.host, config));
       return response;
     },
   };
   store.load(mock.fixtures);
 
+  function isControlPath(path: string): boolean {
+    return path === config.controlPrefix || path.startsWith(`${config.controlPrefix}/`);
+  }
+
   async function route(req: MockRequest): Promise<MockResponse> {
-    const control = req.path === config.controlPrefix || req.path.startsWith(`${config.controlPrefix}/`);
+    const control = isControlPath(req.path);
     const access = { access: config.control, baseDomain: config.baseDomain };
     if (req.method === 'OPTIONS') return control ? withRate(controlPreflight(req, access), req) : preflight(req, generalPeek(req));
     if (control) {
@@ -105,6 +119,8 @@ export function createMock(options: MockOptions = {}): Mock {
       return withRate(response, req);
     }
     if (isPreviewPath(req.path)) return withCors(servePreview(mock, req));
+    const docs = isDocsPath(req.path) ? serveDocs(req) : undefined;
+    if (docs) return withRate(docs, req);
     const query = new URLSearchParams(req.query);
     const exchange: Exchange = {
       zone: requestedZone(req.headers['x-timezone'], query) ?? 'UTC',
@@ -115,14 +131,22 @@ export function createMock(options: MockOptions = {}): Mock {
     const { route: match } = table.routes.match(req.method, req.path);
     if (!match) return respondError(errors.endpointNotFound(req.method, req.path), undefined, exchange);
     const op = match.target;
+    const started = performance.now();
+    let response: MockResponse;
     try {
-      return await serve(req, op, match.params, query, exchange);
+      response = await serve(req, op, match.params, query, exchange);
     } catch (error) {
-      if (error instanceof ApiError) return respondError(error, error.outsideContract ? undefined : op, exchange);
-      if (error instanceof ContractViolation) throw error;
-      console.error(`mock: ${op.operationId} failed`, error);
-      return respondError(errors.internal('The mock failed while handling the request.'), op, exchange);
+      if (error instanceof ApiError) response = respondError(error, error.outsideContract ? undefined : op, exchange);
+      else if (error instanceof ContractViolation) throw error;
+      else {
+        console.error(`mock: ${op.operationId} failed`, error);
+        response = respondError(errors.internal('The mock failed while handling the request.'), op, exchange);
+      }
     }
+    if (exchange.transport) response.transport = exchange.transport;
+    // A dropped connection is no exchange the platform would log.
+    if (exchange.ws && response.transport?.fault === undefined) recordApiRequest(exchange.ws, req, response, exchange.principal, new Date(clock.now()), performance.now() - started);
+    return response;
   }
 
   async function serve(req: MockRequest, op: OperationInfo, pathParams: Record<string, string>, query: URLSearchParams, ex: Exchange): Promise<MockResponse> {
@@ -131,6 +155,7 @@ export function createMock(options: MockOptions = {}): Mock {
     const runtime = slug === undefined ? undefined : store.get(slug);
     if (!runtime) throw errors.tenantNotFound(slug ?? '');
     const ws = runtime.state;
+    ex.ws = ws;
 
     const general = runtime.limiter.general(nowMs);
     ex.limit = general.limit;
@@ -144,6 +169,7 @@ export function createMock(options: MockOptions = {}): Mock {
     if (token instanceof ApiError) throw token;
     const principal = await authenticate(token, ws, runtime.jwtCache, nowMs);
     if (principal instanceof ApiError) throw principal;
+    ex.principal = principal;
     // Everything from here to the handler's return runs without awaiting, so concurrent
     // requests (same request_key, same rate window) are decided one after the other.
     ex.zone = resolveZone(requestedZone(req.headers['x-timezone'], query), principal, ws);
@@ -154,8 +180,33 @@ export function createMock(options: MockOptions = {}): Mock {
       if (p.kind === 'workspace-token') p.token.last_used_at = new Date(nowMs);
     };
 
-    const forced = faults.takeForced(op, req);
-    if (forced) return respond(forced.status, forced.body ?? errorBody(errors.internal('Forced by the control API.'), op.errorShape(forced.status)), op, ex);
+    const forced = faults.takeForced(op, req, slug);
+    if (forced) {
+      // A delay or a connection fault is the transport's (adapters/); the answer is decided here.
+      if (forced.delayMs !== undefined || forced.fault !== undefined) {
+        ex.transport = { ...(forced.delayMs === undefined ? {} : { delayMs: forced.delayMs }), ...(forced.fault === undefined ? {} : { fault: forced.fault }) };
+      }
+      if (forced.headers) Object.assign(ex.extra, lowerCaseKeys(forced.headers));
+      if (forced.fault !== undefined) return { status: 0, headers: {}, body: '', transport: ex.transport };
+      if (forced.status !== undefined) {
+        ex.extra['x-mock-source'] = 'forced';
+        if (forced.body !== undefined) return respond(forced.status, forced.body, op, ex);
+        // Without a body, the error of that status with the document's code (503 SERVICE_UNAVAILABLE,
+        // 429 with Retry-After, ...). A status the operation does not list (502, 503) is the seed's
+        // general Shape B.
+        throw errors.forStatus(forced.status, 'Forced by the control API.', !op.statuses.has(forced.status));
+      }
+    }
+
+    // Prefer: code= / example= (Prism's convention): a documented answer, without the handler.
+    const preference = parsePrefer(req.headers.prefer);
+    if (preference) {
+      const preferred = preferredAnswer(op, preference);
+      ex.extra['preference-applied'] = preferred.applied;
+      if (preferred.kind === 'error') throw preferred.error;
+      ex.extra['x-mock-source'] = 'prefer';
+      return respond(preferred.status, preferred.body, op, ex);
+    }
 
     // An operation without a request body ignores one sent anyway (the contract documents no
     // 400 or 413 for it); with a body, an oversized one is 413, one that is not JSON by its
@@ -285,6 +336,10 @@ export function createMock(options: MockOptions = {}): Mock {
 
 /** A response the mock produced does not match the contract (with `validateResponses`). */
 export class ContractViolation extends Error {}
+
+function lowerCaseKeys(headers: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
+}
 
 function requestKeyOf(body: unknown): string | undefined {
   const key = (body as { request_key?: unknown } | undefined)?.request_key;

@@ -18,4 +18,9 @@ export interface MockResponse {
   headers: Record<string, string>;
   /** Serialized body (JSON text), or empty. */
   body: string;
+  /** What the transport does besides writing the answer (a forced delay or connection fault). */
+  transport?: { delayMs?: number; fault?: 'reset' | 'no-answer' };
 }
+
+/** How long a forced `no-answer` holds the connection before the adapter drops it. */
+export const NO_ANSWER_MS = 120_000;

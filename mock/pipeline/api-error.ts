@@ -56,4 +56,34 @@ export const errors = {
   rateLimited: (retryAfter: number, details: string) =>
     new ApiError(429, 'RATE_LIMIT_EXCEEDED', 'Too many requests', details, { retryAfter }),
   internal: (details: string) => new ApiError(500, 'INTERNAL_SERVER_ERROR', 'Unexpected error', details),
+  badGateway: (details: string) => new ApiError(502, 'BAD_GATEWAY', 'Bad gateway', details),
+  unavailable: (details: string, retryAfter?: number) =>
+    new ApiError(503, 'SERVICE_UNAVAILABLE', 'Service unavailable', details, retryAfter === undefined ? {} : { retryAfter }),
+  /**
+   * An error of any status with the document's code for it (seed "Errors": e.g. 503
+   * SERVICE_UNAVAILABLE; 502 BAD_GATEWAY is the contract's inferred code), as a forced response
+   * without a body gets it. A status the table does not name gets the code of its class.
+   * `outsideContract`: the operation does not list the status (rendered in Shape B, unchecked).
+   */
+  forStatus: (status: number, details: string, outsideContract = false): ApiError => {
+    const known = STATUS_ERRORS[status];
+    const extra = { outsideContract, ...(status === 429 || status === 503 ? { retryAfter: 1 } : {}) };
+    if (known) return new ApiError(status, known[0], known[1], details, extra);
+    return status >= 500 ? new ApiError(status, 'INTERNAL_SERVER_ERROR', 'Unexpected error', details, extra) : new ApiError(status, 'BAD_REQUEST', 'Request failed', details, extra);
+  },
+};
+
+/** Each error status with its code and message (seed "Errors"; inferred codes per the ErrorCode schema). */
+export const STATUS_ERRORS: Readonly<Record<number, readonly [ErrorCode, string]>> = {
+  400: ['BAD_REQUEST', 'Malformed request'],
+  401: ['MISSING_AUTH_TOKEN', 'Authentication required'],
+  403: ['FORBIDDEN', 'Insufficient permissions'],
+  404: ['RESOURCE_NOT_FOUND', 'Not found'],
+  409: ['CONFLICT', 'Conflict'],
+  413: ['PAYLOAD_TOO_LARGE', 'Payload too large'],
+  422: ['VALIDATION_ERROR', 'Validation failed'],
+  429: ['RATE_LIMIT_EXCEEDED', 'Too many requests'],
+  500: ['INTERNAL_SERVER_ERROR', 'Unexpected error'],
+  502: ['BAD_GATEWAY', 'Bad gateway'],
+  503: ['SERVICE_UNAVAILABLE', 'Service unavailable'],
 };

@@ -6,7 +6,7 @@ import type { MockRequest, MockResponse } from '../core/types.ts';
 
 export const CORS_HEADERS: Readonly<Record<string, string>> = Object.freeze({
   'access-control-allow-origin': '*',
-  'access-control-expose-headers': 'X-Timezone, X-RateLimit-Limit, X-RateLimit-Remaining, Retry-After, X-Mock-Source',
+  'access-control-expose-headers': 'X-Timezone, X-RateLimit-Limit, X-RateLimit-Remaining, Retry-After, X-Mock-Source, Preference-Applied',
 });
 
 export function preflight(req: MockRequest, rate: { limit: number; remaining: number }): MockResponse {

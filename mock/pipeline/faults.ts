@@ -2,7 +2,10 @@
 // Standing faults come from configuration (`--fault name`); forced responses come from the
 // control API and apply to the next matching request(s).
 import type { OperationInfo } from '../contract/operation-table.ts';
+import { BoundedMap } from '../core/bounded-map.ts';
+import { pathPattern } from '../core/path-pattern.ts';
 import type { MockRequest, MockResponse } from '../core/types.ts';
+import { WebhookResponses } from '../resources/agents/webhook-dispatch.ts';
 
 export const FAULTS = {
   'missing-timezone-header': 'responses omit X-Timezone',
@@ -14,13 +17,18 @@ export const FAULTS = {
   'rebuild-no-409': 'a builder agent rebuild is accepted while another rebuild is processing',
   'template-delete-no-409': 'a template setting referenced by a campaign in a blocking status is deleted anyway',
   'two-default-coaches': 'set-default leaves the previous default coaching agent in place',
+  'data-table-update-ignored': 'data table record updates are answered 200 but not stored',
   'listing-delete-keeps-tasks': 'deleting a listing leaves its pending tasks pending',
+  'rates-ignore-prefix': 'the outbound call rates list ignores the destination prefix filter',
+  'queue-update-ignored': 'a queue update answers the new values but stores nothing',
   'missing-rate-limit-headers': 'responses omit X-RateLimit-Limit and X-RateLimit-Remaining',
   'missing-retry-after': '429 responses omit the Retry-After header',
   'timestamps-without-offset': 'timestamps in bodies lose their offset (2026-03-14T10:30:00)',
   'timestamps-in-utc': 'timestamps in bodies are rendered in UTC whatever zone was applied',
   'validation-error-without-field': '422 error bodies omit error.field',
   'swapped-auth-codes': '401 errors swap MISSING_AUTH_TOKEN and INVALID_AUTH_TOKEN',
+  'two-factor-without-pin': 'assistant channel 2FA is enabled although no PIN was ever set',
+  'reply-not-in-messages': 'a conversation reply is answered 201 but never becomes a message of the conversation',
 } as const;
 
 export type FaultName = keyof typeof FAULTS;
@@ -29,14 +37,30 @@ export interface ForcedResponse {
   operationId?: string;
   method?: string;
   path?: string;
-  status: number;
+  /** A path pattern (`*` within a segment, `**` across; core/path-pattern.ts). */
+  pathPattern?: string;
+  /** The tenant (workspace slug) the request addresses. */
+  tenant?: string;
+  /** Without a status (and without a fault) the request is answered as usual, after the delay. */
+  status?: number;
   body?: unknown;
+  /** Headers added to the answer. */
+  headers?: Record<string, string>;
+  /** Real milliseconds the answer waits before it is written (bounded by the control API). */
+  delayMs?: number;
+  /** A connection fault instead of an answer: `reset` drops the connection, `no-answer` never answers. */
+  fault?: ConnectionFault;
   remaining: number;
 }
+
+export type ConnectionFault = 'reset' | 'no-answer';
 
 export class FaultPlan {
   private readonly active: Set<string>;
   private forced: ForcedResponse[] = [];
+  private readonly patterns = new BoundedMap<string, RegExp>(1_000);
+  /** What webhook destinations answer, per workspace (control API PUT /webhooks/response). */
+  readonly webhookResponses = new WebhookResponses();
 
   constructor(names: string[]) {
     for (const name of names) if (!(name in FAULTS)) throw new Error(`unknown fault "${name}"; known: ${Object.keys(FAULTS).join(', ')}`);
@@ -69,13 +93,25 @@ export class FaultPlan {
     this.forced = [];
   }
 
-  takeForced(op: OperationInfo, req: MockRequest): ForcedResponse | undefined {
+  /** A forced rule's path pattern, compiled once (at most as many as rules may wait). */
+  private compiled(pattern: string): RegExp {
+    let regex = this.patterns.get(pattern);
+    if (regex === undefined) {
+      regex = pathPattern(pattern);
+      this.patterns.set(pattern, regex);
+    }
+    return regex;
+  }
+
+  takeForced(op: OperationInfo, req: MockRequest, tenant?: string): ForcedResponse | undefined {
     if (this.forced.length === 0) return undefined;
     const index = this.forced.findIndex(
       (f) =>
         (f.operationId === undefined || f.operationId === op.operationId) &&
         (f.method === undefined || f.method.toUpperCase() === req.method.toUpperCase()) &&
-        (f.path === undefined || f.path === req.path),
+        (f.path === undefined || f.path === req.path) &&
+        (f.pathPattern === undefined || this.compiled(f.pathPattern).test(req.path)) &&
+        (f.tenant === undefined || f.tenant === tenant),
     );
     if (index === -1) return undefined;
     const rule = this.forced[index] as ForcedResponse;

@@ -4,10 +4,13 @@
 // The API's types with date-time values as Date (generated/api-instants.ts).
 import type { components } from '../../generated/api-instants.ts';
 import type { AgentWebhookRecord } from '../resources/agents/webhook-record.ts';
+import type { AssistantChannelRecord } from '../resources/assistant/channel-record.ts';
 import type { BuilderAgentRecord } from '../resources/builder-agents/agent-state.ts';
 import type { BuilderAppRecord } from '../resources/builders/app-record.ts';
 import type { CallRecord } from '../resources/calls/call-state.ts';
 import type { CampaignDetailsRecord } from '../resources/campaigns/records.ts';
+import type { DataImportJobRecord, DataTableRecord } from '../resources/data-tables/records.ts';
+import type { AgentEvaluateRecord } from '../resources/evaluate/settings.ts';
 import type { ListingRecord, ListingTaskRecord } from '../resources/listings/records.ts';
 import type { ActionLogRecord, ApiLogRecord, WebhookDeliveryRecord } from '../resources/logs/records.ts';
 
@@ -75,6 +78,17 @@ export interface PhoneNumberRecord {
   call: { capable: boolean; enabled: boolean; channel_limit: number; whitelisted_destinations: string[] };
   sms: { capable: boolean; enabled: boolean; channel_limit: number; whitelisted_destinations: string[] };
   inbound: { enabled: boolean; channel_limit: number };
+  /** SIP trunk settings of an external number (absent on purchased numbers); the password is never returned. */
+  trunk?: PhoneNumberTrunkSettings;
+}
+
+export interface PhoneNumberTrunkSettings {
+  label?: string | null;
+  sip_uri?: string;
+  transport?: 'udp' | 'tcp' | 'tls';
+  username?: string | null;
+  password?: string | null;
+  inbound_source_ips?: string[];
 }
 
 export interface EmailAddressRecord {
@@ -156,6 +170,20 @@ export interface WorkspaceState {
   webhook_deliveries: WebhookDeliveryRecord[];
   /** Appointments with contacts, as GET /api/v1/appointments lists them. */
   appointments: Array<Schemas['Appointment']>;
+  /** Data tables with their typed columns, records and agent assignment. */
+  data_tables: DataTableRecord[];
+  /** Import jobs of data tables (their status follows the clock). */
+  data_import_jobs: DataImportJobRecord[];
+  /** Per member and assistant channel: security settings (with the secret PIN) and the assigned inbox. */
+  assistant_channels: AssistantChannelRecord[];
+  /** Assistant sessions of the members, as GET /api/v1/assistant/sessions/{uuid} returns them. */
+  assistant_sessions: Array<Schemas['AssistantSession']>;
+  /** The workspace's evaluate settings; absent while it uses the defaults. */
+  evaluate_settings?: Schemas['EvaluateSettings'];
+  /** Per agent: its overrides of the workspace's evaluate settings. */
+  agent_evaluate_settings: AgentEvaluateRecord[];
+  /** Flows with their flat list of steps. */
+  flows: Array<Schemas['Flow']>;
 }
 
 /**
@@ -188,6 +216,12 @@ export const OPTIONAL_COLLECTIONS = [
   'api_logs',
   'webhook_deliveries',
   'appointments',
+  'data_tables',
+  'data_import_jobs',
+  'assistant_channels',
+  'assistant_sessions',
+  'agent_evaluate_settings',
+  'flows',
 ] as const satisfies ReadonlyArray<keyof WorkspaceState>;
 
 /** Fills what a fixture leaves out: empty collections, default policies and sending pace. */

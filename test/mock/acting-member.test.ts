@@ -11,6 +11,11 @@ import { signMemberJwt } from '../support/jwt.ts';
 
 const acme = demoTenant('acme');
 const member = memberWhere(acme, 'an email', () => true);
+/** Members with an assigned assistant inbox: the release acts on the member it names. */
+const inboxOwner = (what: string, skip: string | undefined) =>
+  memberWhere(acme, what, (m) => m.uuid !== skip && acme.state.assistant_channels.some((c) => c.member_uuid === m.uuid && c.channel === 'email' && c.address !== null));
+const named = inboxOwner('an assistant inbox', undefined);
+const tokenUser = inboxOwner('a second assistant inbox', named.uuid);
 const smsConversation = acme.state.conversations.find((c) => c.channel === 'sms');
 if (!smsConversation) throw new Error('fixture acme has no SMS conversation');
 const reply = `/api/v1/conversations/${smsConversation.uuid}/reply`;
@@ -25,9 +30,11 @@ function expectUserEmail422(res: Reply): void {
 describe.each(TRANSPORTS)('the acting member over %s', (transport) => {
   let h: Harness;
   let jwt: string;
+  let inboxJwt: string;
   beforeAll(async () => {
     h = await startHarness(transport);
     jwt = await signMemberJwt(acme.state, member, { permissions: ['conversations:write', 'assistant:write'], exp: Math.floor(T0 / 1000) + 3600 });
+    inboxJwt = await signMemberJwt(acme.state, tokenUser, { permissions: ['assistant:write'], exp: Math.floor(T0 / 1000) + 3600 });
   });
   afterAll(() => h.close());
 
@@ -56,8 +63,13 @@ describe.each(TRANSPORTS)('the acting member over %s', (transport) => {
   it('reads user_email from the query of a DELETE', async () => {
     expectUserEmail422(await h.call('DELETE', '/api/v1/assistant-channels/email'));
     expectUserEmail422(await h.call('DELETE', '/api/v1/assistant-channels/email', { query: { user_email: 'nobody@acme.example' } }));
-    expect((await h.call('DELETE', '/api/v1/assistant-channels/email', { query: { user_email: member.email } })).status).toBe(200);
-    expect((await h.call('DELETE', '/api/v1/assistant-channels/email', { token: jwt })).status).toBe(200);
+    const release = { query: { user_email: named.email } };
+    expect((await h.call('DELETE', '/api/v1/assistant-channels/email', release)).status).toBe(200);
+    // The named member's inbox is released: a second release of it finds none.
+    expect((await h.call('DELETE', '/api/v1/assistant-channels/email', release)).status).toBe(404);
+    // With a per-user token the release is the token user's, whose inbox is still assigned.
+    expect((await h.call('DELETE', '/api/v1/assistant-channels/email', { token: inboxJwt })).status).toBe(200);
+    expect((await h.call('DELETE', '/api/v1/assistant-channels/email', { token: inboxJwt })).status).toBe(404);
   });
 
   it('leaves operations that act for no one alone', async () => {

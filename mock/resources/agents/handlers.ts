@@ -4,6 +4,7 @@
 // renders in Shape A for agent operations (seed "Errors", "agent not found"). The secret is kept
 // in state and only ever returned masked.
 import type { HandlerGroup } from '../../core/handler.ts';
+import { errors } from '../../pipeline/api-error.ts';
 import type { Schemas } from '../../state/workspace.ts';
 import { findOr404, newUuid } from '../shared/lookup.ts';
 import { DEFAULT_PER_PAGE, paginate } from '../shared/paging.ts';
@@ -62,5 +63,22 @@ export const agentHandlers = {
     if (body.is_active !== undefined) hook.is_active = body.is_active;
     hook.updated_at = now;
     return { status: 200, body: { success: true, message: 'Agent webhook updated', data: webhookView(hook) } };
+  },
+
+  // Seed "Endpoints": removes the agent's Instagram binding; the account stays connected to the
+  // workspace and can be assigned again. An agent without one is a 409 (the contract's design).
+  unbindAgentInstagram: ({ ws, path, now }) => {
+    const agent = findOr404(ws.agents, path.uuid, 'Agent');
+    const account = agent.channels.instagram;
+    if (account === null) throw errors.conflict('Instagram channel not bound', 'The agent has no Instagram binding to remove.');
+    agent.channels = { ...agent.channels, instagram: null };
+    return {
+      status: 200,
+      body: {
+        success: true,
+        message: 'Instagram channel unbound',
+        data: { agent_uuid: agent.uuid, channel: 'instagram', instagram_account: { id: account.account_id, username: account.username, connected: true, agent_uuid: null }, unbound_at: now },
+      },
+    };
   },
 } satisfies HandlerGroup;

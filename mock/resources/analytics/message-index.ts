@@ -1,7 +1,7 @@
 // The analytics message rows of a workspace in export order (seed: sorted by created_at ascending,
 // then message_uuid ascending), kept as a sorted index beside the workspace's rows so that a page
 // is found by binary search, whatever the number of rows. Rows are only ever appended (fixtures,
-// sends), so the index takes in new rows as they come; another array (a reset, a snapshot) gets
+// sends, grows), so the index takes in new rows as they come (a large batch is merged in); another array (a reset, a snapshot) gets
 // its own index.
 import type { MessageRow } from '../../state/workspace.ts';
 
@@ -48,12 +48,35 @@ export function searchInstant(sorted: readonly MessageRow[], instant: Date): num
   return searchRows(sorted, { t: instant.getTime(), m: '' });
 }
 
+/** Above this many rows appended since the last read, they are merged in rather than inserted one by one. */
+const BULK_APPEND = 64;
+
+function merge(a: readonly MessageRow[], b: readonly MessageRow[]): MessageRow[] {
+  const out = new Array<MessageRow>(a.length + b.length);
+  let i = 0;
+  let j = 0;
+  let k = 0;
+  while (i < a.length && j < b.length) out[k++] = compareRows(a[i] as MessageRow, b[j] as MessageRow) <= 0 ? (a[i++] as MessageRow) : (b[j++] as MessageRow);
+  while (i < a.length) out[k++] = a[i++] as MessageRow;
+  while (j < b.length) out[k++] = b[j++] as MessageRow;
+  return out;
+}
+
 /** The rows in export order. */
 export function sortedRows(rows: MessageRow[]): readonly MessageRow[] {
   let index = indexes.get(rows);
   if (!index || index.indexed > rows.length) {
     index = { indexed: rows.length, sorted: [...rows].sort(compareRows) };
     indexes.set(rows, index);
+    return index.sorted;
+  }
+  const pending = rows.length - index.indexed;
+  if (pending > BULK_APPEND) {
+    // Many rows at once (a grow): sort them and merge with the index in one pass, O(n + k log k),
+    // instead of k insertions that would each move the rows after them.
+    const added = rows.slice(index.indexed).sort(compareRows);
+    index.sorted = merge(index.sorted, added);
+    index.indexed = rows.length;
     return index.sorted;
   }
   for (; index.indexed < rows.length; index.indexed++) {

@@ -1,14 +1,18 @@
 // Conversations: the list (published filters, order and paged list), a conversation's messages
 // (published `sender` filter) and the replies of a team member on the conversation's channel,
-// which become messages of the conversation.
-import type { HandlerGroup } from '../../core/handler.ts';
+// which become messages of the conversation and are delivered to the agent's webhooks.
+import type { HandlerContext, HandlerGroup } from '../../core/handler.ts';
 import { errors } from '../../pipeline/api-error.ts';
-import type { ConversationRecord, Member } from '../../state/workspace.ts';
+import type { ConversationRecord, Member, Schemas } from '../../state/workspace.ts';
+import { deliverOutbound } from '../agents/webhook-dispatch.ts';
 import { findOr404 } from '../shared/lookup.ts';
 import { pagedList } from '../shared/paging.ts';
 import { type ConversationView, conversationView } from './conversation-view.ts';
 import { messagesOf } from './messages.ts';
 import { reply } from './replies.ts';
+
+type ReplyChannel = Schemas['ConversationReplyChannel'];
+type ReplyBody = { text?: string; file?: Schemas['ConversationReplyFile'] };
 
 /** The member a reply is attributed to: the pipeline resolves it for operations that act for a person. */
 function replying(actor: Member | undefined): Member {
@@ -32,7 +36,16 @@ function conversationOn(list: ConversationRecord[], uuid: string, channel: 'inst
   );
 }
 
-function created(message: ReturnType<typeof reply>) {
+/**
+ * A reply, then the agent's webhooks: conversation_update for the message, and conversation_status
+ * when the reply reopened a Closed conversation.
+ */
+function replied(ctx: HandlerContext, conversation: ConversationRecord, channel: ReplyChannel, body: ReplyBody) {
+  const { ws, now } = ctx;
+  const wasClosed = conversation.status === 'Closed';
+  const message = reply(ws, conversation, channel, body, replying(ctx.actor), now, !ctx.faults.has('reply-not-in-messages'));
+  const response = ctx.faults.webhookResponses.get(ws.slug);
+  deliverOutbound(ws, conversation, wasClosed, { uuid: message.uuid, channel, sender: 'Human' }, now, response);
   return { status: 201 as const, body: { success: true as const, message: 'Reply sent', data: message } };
 }
 
@@ -54,8 +67,8 @@ export const conversationHandlers = {
     return { status: 200, body: { success: true, message: 'Conversation messages retrieved', data: pagedList(messages, query.page, query.per_page) } };
   },
 
-  replyToConversation: ({ ws, path, body, actor, now }) => {
-    const conversation = findOr404(ws.conversations, path.uuid, 'Conversation');
+  replyToConversation: (ctx) => {
+    const conversation = findOr404(ctx.ws.conversations, ctx.path.uuid, 'Conversation');
     const { channel } = conversation;
     if (channel === 'instagram' || channel === 'messenger') {
       const name = channel === 'instagram' ? 'Instagram' : 'Messenger';
@@ -65,13 +78,11 @@ export const conversationHandlers = {
       );
     }
     if (channel === 'call') throw errors.conflict('A call cannot be answered with a message', `Conversation ${conversation.uuid} is a call conversation.`);
-    return created(reply(ws, conversation, channel, body, replying(actor), now));
+    return replied(ctx, conversation, channel, ctx.body);
   },
 
-  replyToInstagramConversation: ({ ws, path, body, actor, now }) =>
-    created(reply(ws, conversationOn(ws.conversations, path.uuid, 'instagram', 'Instagram conversation'), 'instagram', body, replying(actor), now)),
+  replyToInstagramConversation: (ctx) => replied(ctx, conversationOn(ctx.ws.conversations, ctx.path.uuid, 'instagram', 'Instagram conversation'), 'instagram', ctx.body),
 
-  replyToMessengerConversation: ({ ws, path, body, actor, now }) =>
-    created(reply(ws, conversationOn(ws.conversations, path.uuid, 'messenger', 'Messenger conversation'), 'messenger', body, replying(actor), now)),
+  replyToMessengerConversation: (ctx) => replied(ctx, conversationOn(ctx.ws.conversations, ctx.path.uuid, 'messenger', 'Messenger conversation'), 'messenger', ctx.body),
 } satisfies HandlerGroup;
 

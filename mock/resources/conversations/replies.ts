@@ -60,7 +60,8 @@ function subjectOf(ws: WorkspaceState, conversation: ConversationRecord): string
   return /^re:/i.test(last.subject) ? last.subject : `Re: ${last.subject}`;
 }
 
-export function reply(ws: WorkspaceState, conversation: ConversationRecord, channel: ReplyChannel, body: ReplyBody, member: Member, now: Date): ReplyMessage {
+/** `recorded` false (fault reply-not-in-messages): the reply is answered but never becomes a message. */
+export function reply(ws: WorkspaceState, conversation: ConversationRecord, channel: ReplyChannel, body: ReplyBody, member: Member, now: Date, recorded = true): ReplyMessage {
   const file = body.file === undefined ? null : fileInfo(body.file);
   checkContent(channel, body, file);
   if (conversation.agent_uuid === null || conversation.contact_uuid === null) {
@@ -84,21 +85,23 @@ export function reply(ws: WorkspaceState, conversation: ConversationRecord, chan
     created_at: now,
     updated_at: now,
   };
-  ws.message_rows.push({
-    message_uuid: message.uuid,
-    conversation_uuid: conversation.uuid,
-    session_uuid: conversation.session_uuid,
-    contact_uuid: conversation.contact_uuid,
-    agent_uuid: conversation.agent_uuid,
-    channel,
-    channel_label: LABELS[channel],
-    direction: 'outbound',
-    sender: MEMBER_SENDER,
-    message_type: file ? messageTypeOf(file) : 'text',
-    content: body.text ?? file?.filename ?? '',
-    content_disclosure: 'raw',
-    created_at: now,
-  });
+  if (recorded) {
+    ws.message_rows.push({
+      message_uuid: message.uuid,
+      conversation_uuid: conversation.uuid,
+      session_uuid: conversation.session_uuid,
+      contact_uuid: conversation.contact_uuid,
+      agent_uuid: conversation.agent_uuid,
+      channel,
+      channel_label: LABELS[channel],
+      direction: 'outbound',
+      sender: MEMBER_SENDER,
+      message_type: file ? messageTypeOf(file) : 'text',
+      content: body.text ?? file?.filename ?? '',
+      content_disclosure: 'raw',
+      created_at: now,
+    });
+  }
   if (conversation.status === 'Closed') conversation.status = 'Active';
   return message;
 }

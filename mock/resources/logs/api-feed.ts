@@ -1,11 +1,12 @@
 // The API feed (seed "Logs are read-only feeds" > API: inbound API requests with method, path,
 // status, calling token, and request and response bodies; secrets masked, "Authentication" rule 8):
-// the requests the workspace keeps, newest first, filtered by method, status, path prefix and
+// the fixture rows and the requests the mock answered (api-recorder.ts), newest first, filtered by method, status, path prefix and
 // date range, as the published paged list. The calling token is resolved from the workspace's
 // tokens and shown as `****` plus its last four characters; secret body fields read `***`.
 import type { Handler } from '../../core/handler.ts';
 import type { Schemas, WorkspaceState } from '../../state/workspace.ts';
 import { DEFAULT_PER_PAGE, pagedList } from '../shared/paging.ts';
+import { recordedRequests } from './api-recorder.ts';
 import { feedRange, inRange, newestFirst } from './bounds.ts';
 import { maskedJson, maskToken } from './mask.ts';
 import type { ApiLogRecord, CallingTokenRef } from './records.ts';
@@ -37,7 +38,7 @@ function view(ws: WorkspaceState, row: ApiLogRecord): Schemas['LogsApiRequest'] 
 
 export const listApiRequestLogs: Handler<'listApiRequestLogs'> = ({ ws, query, zone }) => {
   const range = feedRange(query, zone);
-  const rows = ws.api_logs.filter(
+  const rows = [...ws.api_logs, ...recordedRequests(ws)].filter(
     (r) =>
       (query.method === undefined || r.method === query.method) &&
       (query.status === undefined || r.status === query.status) &&

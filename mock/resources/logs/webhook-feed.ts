@@ -2,22 +2,24 @@
 // deliveries with event, destination, status, payload, headers and response; secrets masked,
 // "Authentication" rule 8): the deliveries the workspace keeps, newest first, filtered by event
 // kind, status and date range, as the published paged list. Secret headers (the signature) and
-// secret payload fields read `***`.
+// secret payload fields read `***`. A delivery queued past the clock (agents/webhook-dispatch.ts:
+// 100 events per second per workspace) reads pending, without a response.
 import type { Handler } from '../../core/handler.ts';
 import type { Schemas } from '../../state/workspace.ts';
 import { DEFAULT_PER_PAGE, pagedList } from '../shared/paging.ts';
 import { feedRange, inRange, newestFirst } from './bounds.ts';
 import { maskedJson, maskSecrets } from './mask.ts';
 import type { WebhookDeliveryRecord } from './records.ts';
+import { settledDelivery } from '../agents/webhook-dispatch.ts';
 
 function view(row: WebhookDeliveryRecord): Schemas['LogsWebhookDelivery'] {
   const response = row.response && { ...row.response, headers: maskSecrets(row.response.headers) as Record<string, string> };
   return { ...row, headers: maskSecrets(row.headers) as Record<string, string>, payload: maskedJson(row.payload), response };
 }
 
-export const listWebhookDeliveryLogs: Handler<'listWebhookDeliveryLogs'> = ({ ws, query, zone }) => {
+export const listWebhookDeliveryLogs: Handler<'listWebhookDeliveryLogs'> = ({ ws, query, zone, now }) => {
   const range = feedRange(query, zone);
-  const rows = ws.webhook_deliveries.filter(
+  const rows = ws.webhook_deliveries.map((r) => settledDelivery(r, now)).filter(
     (r) => (query.event === undefined || r.event === query.event) && (query.status === undefined || r.status === query.status) && inRange(r.created_at, range),
   );
   rows.sort(newestFirst);

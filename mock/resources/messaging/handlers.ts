@@ -1,7 +1,9 @@
 // The rate-limited send operations for SMS, email and WhatsApp templates, and the outbound summary.
-// The pipeline applies the 5-per-second limit and request_key idempotency before these run.
+// The pipeline applies the 5-per-second limit and request_key idempotency before these run. Each
+// send reaches the agent's webhooks (conversation_update; conversation_status when it opened one).
 import type { HandlerContext, HandlerGroup } from '../../core/handler.ts';
 import { errors } from '../../pipeline/api-error.ts';
+import { deliverOutbound } from '../agents/webhook-dispatch.ts';
 import { findOr422, newUuid, normalizeE164 } from '../shared/lookup.ts';
 import { conversationFor } from './conversations.ts';
 import { type Message, outboundMessage, recordMessageRow, templateText } from './messages.ts';
@@ -23,10 +25,11 @@ function attachmentInfo(a: AttachmentInput) {
 }
 
 export const messagingHandlers = {
-  sendSms: ({ ws, body, now }) => {
+  sendSms: ({ ws, body, now, faults }) => {
     const agent = agentOr422(ws, body.agentId, 'agentId');
     const number = agentNumber(ws, 'sms', agent, 'agentId');
     const to = normalizeE164(body.phoneNumber);
+    const known = ws.conversations.length;
     const conversation = conversationFor(ws, 'sms', to, agent.uuid, now);
     const message = outboundMessage(
       { conversationUuid: conversation.uuid, channel: 'sms', to, sender: number, agentUuid: agent.uuid, text: body.message, requestKey: body.request_key },
@@ -35,6 +38,7 @@ export const messagingHandlers = {
     ws.messages.push(message);
     enqueue(ws, 'sms', message.uuid, now);
     recordMessageRow(ws, message, conversation.contact_uuid, conversation.session_uuid, body.message, 'SMS');
+    deliverOutbound(ws, conversation, ws.conversations.length > known, { uuid: message.uuid, channel: 'sms', sender: 'AI' }, now, faults.webhookResponses.get(ws.slug));
     return {
       status: 201,
       body: {
@@ -45,10 +49,11 @@ export const messagingHandlers = {
     };
   },
 
-  sendEmailMessage: ({ ws, body, now }) => {
+  sendEmailMessage: ({ ws, body, now, faults }) => {
     const agent = optionalAgentOr422(ws, body.agent_uuid, 'agent_uuid');
     const address = senderAddress(ws, body, agent);
     const to = Array.isArray(body.to) ? body.to : [body.to];
+    const known = ws.conversations.length;
     const conversation = conversationFor(ws, 'email', to[0] as string, agent?.uuid ?? null, now);
     const message: Message = {
       uuid: newUuid(),
@@ -75,10 +80,11 @@ export const messagingHandlers = {
     ws.messages.push(message);
     enqueue(ws, 'email', message.uuid, now);
     recordMessageRow(ws, message, conversation.contact_uuid, conversation.session_uuid, body.text ?? body.html ?? '', 'Email');
+    deliverOutbound(ws, conversation, ws.conversations.length > known, { uuid: message.uuid, channel: 'email', sender: 'AI' }, now, faults.webhookResponses.get(ws.slug));
     return { status: 201, body: { success: true, message: 'Email accepted and queued for sending', data: { ...message, to: [...to] } } };
   },
 
-  sendWhatsappTemplate: ({ ws, body, now }) => {
+  sendWhatsappTemplate: ({ ws, body, now, faults }) => {
     const template = findOr422(ws.whatsapp_templates, body.templateId, 'templateId', 'WhatsApp template');
     if (template.status !== 'APPROVED') {
       throw errors.validation('VALIDATION_ERROR', `The template ${template.name} (${template.language}) is ${template.status}; only APPROVED templates can be sent.`, 'templateId');
@@ -91,12 +97,14 @@ export const messagingHandlers = {
     const number = ws.phone_numbers.find((p) => p.uuid === binding.phone_number_uuid);
     if (!number) throw errors.validation('VALIDATION_ERROR', `The agent ${agent.name} has no WhatsApp number to send from.`, 'agentId');
     const to = normalizeE164(body.phoneNumber);
+    const known = ws.conversations.length;
     const conversation = conversationFor(ws, 'whatsapp', to, agent.uuid, now);
     const text = templateText(template.name, body.parameters);
     const message = outboundMessage({ conversationUuid: conversation.uuid, channel: 'whatsapp', to, sender: number, agentUuid: agent.uuid, text, requestKey: body.request_key }, now);
     ws.messages.push(message);
     enqueue(ws, 'whatsapp', message.uuid, now);
     recordMessageRow(ws, message, conversation.contact_uuid, conversation.session_uuid, text, 'WhatsApp', 'template');
+    deliverOutbound(ws, conversation, ws.conversations.length > known, { uuid: message.uuid, channel: 'whatsapp', sender: 'AI' }, now, faults.webhookResponses.get(ws.slug));
     return {
       status: 201,
       body: {

@@ -1,0 +1,47 @@
+// POST /api/v1/data/{uuid}/records (seed "Operations named in prose only"; shapes inferred).
+// Predicts 201 with the records in request order, each holding the values sent and null for the
+// columns left out, and the table's record_count after the add.
+import { requireRule } from '../../record/rule.ts';
+import { expectResource, type Real } from '../model-kit.ts';
+import { DATA_TABLE_RECORDS, type DataTableModel, differences, full, recordsResultOf, type Values } from './model.ts';
+import { TableCommand } from './table-command.ts';
+
+export class AddRecordsCommand extends TableCommand {
+  readonly records: Values[];
+
+  constructor(records: Values[]) {
+    super();
+    this.records = records;
+  }
+
+  check(): boolean {
+    return true;
+  }
+
+  protected async act(model: DataTableModel, real: Real): Promise<void> {
+    const op = real.client.op('addDataTableRecords');
+    const answer = await real.client.send({
+      op,
+      pathParams: { uuid: model.tableUuid },
+      json: { records: this.records },
+      expectation: { kind: 'accepted', part: op.contract, rule: DATA_TABLE_RECORDS.rule, what: 'adding records of the column types' },
+    });
+    const result = expectResource(DATA_TABLE_RECORDS, op, answer, recordsResultOf(op, answer), 'adding records', 201);
+    if (!result) return;
+    const wrong: string[] = [];
+    if (result.records.length !== this.records.length) wrong.push(`${result.records.length} records answered for ${this.records.length} sent`);
+    for (const [i, sent] of this.records.entries()) {
+      const got = result.records[i];
+      if (!got) continue;
+      const expected = full(sent);
+      wrong.push(...differences(expected, got.values).map((d) => `records[${i}].${d}`));
+      model.rows.push({ uuid: got.uuid, values: expected });
+    }
+    if (result.record_count !== model.rows.length) wrong.push(`record_count ${result.record_count}, expected ${model.rows.length}`);
+    requireRule(DATA_TABLE_RECORDS, op.operationId, wrong.length === 0 ? true : { message: `the add answered ${wrong.join('; ')}`, part: 'inferred' }, answer);
+  }
+
+  toString(): string {
+    return `addRecords(${JSON.stringify(this.records)})`;
+  }
+}

@@ -1,0 +1,105 @@
+// Record values against their column types (seed: "Column types are text, number, date, boolean,
+// json and url"; the value mapping is the contract's: text -> string, number -> number, date ->
+// `YYYY-MM-DD`, boolean -> boolean, json -> any JSON value, url -> absolute http(s) URL). A date is
+// kept as the text given, never moved to another zone.
+import { errors } from '../../pipeline/api-error.ts';
+import type { CellValue, DataTableColumn, RecordValues } from './records.ts';
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+export function isCalendarDate(text: string): boolean {
+  const m = DATE.exec(text);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const at = new Date(Date.UTC(y, mo - 1, d));
+  return at.getUTCFullYear() === y && at.getUTCMonth() === mo - 1 && at.getUTCDate() === d;
+}
+
+export function isHttpUrl(text: string): boolean {
+  if (!/^https?:\/\//i.test(text)) return false;
+  try {
+    return new URL(text).hostname.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+/** Why a value does not fit the column, or null when it does (null always fits). */
+export function cellProblem(column: DataTableColumn, value: CellValue): string | null {
+  if (value === null) return null;
+  switch (column.type) {
+    case 'text':
+      return typeof value === 'string' ? null : 'must be a string';
+    case 'number':
+      return typeof value === 'number' && Number.isFinite(value) ? null : 'must be a number';
+    case 'boolean':
+      return typeof value === 'boolean' ? null : 'must be true or false';
+    case 'date':
+      return typeof value === 'string' && isCalendarDate(value) ? null : 'must be a calendar date YYYY-MM-DD';
+    case 'url':
+      return typeof value === 'string' && isHttpUrl(value) ? null : 'must be an absolute http(s) URL';
+    case 'json':
+      return null;
+  }
+}
+
+/**
+ * Checks given values against the columns (unknown key or mismatched type: 422 naming `field`,
+ * e.g. `records[2].price`) and returns a copy holding only column keys.
+ */
+export function checkValues(columns: DataTableColumn[], values: RecordValues, fieldPrefix: string): RecordValues {
+  const out: RecordValues = {};
+  for (const [key, value] of Object.entries(values)) {
+    const column = columns.find((c) => c.key === key);
+    const field = `${fieldPrefix}.${key}`;
+    if (!column) throw errors.validation('VALIDATION_ERROR', `The table has no column "${key}".`, field);
+    const problem = cellProblem(column, value);
+    if (problem) throw errors.validation('VALIDATION_ERROR', `${column.name} (${column.type}) ${problem}.`, field);
+    out[key] = cloneJson(value);
+  }
+  return out;
+}
+
+/** A full row: every column, null where not given. */
+export function fullValues(columns: DataTableColumn[], given: RecordValues): RecordValues {
+  const out: RecordValues = {};
+  for (const column of columns) out[column.key] = given[column.key] === undefined ? null : cloneJson(given[column.key] as CellValue);
+  return out;
+}
+
+/** A text cell read as a value of the column's type; throws a readable message when it does not fit. */
+export function cellFromText(column: DataTableColumn, text: string): CellValue {
+  const cell = text.trim();
+  if (cell === '') return null;
+  switch (column.type) {
+    case 'text':
+      return text;
+    case 'number': {
+      if (!/^[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?$/.test(cell)) throw new Error(`"${cell}" is not a number`);
+      return Number(cell);
+    }
+    case 'boolean': {
+      const lower = cell.toLowerCase();
+      if (lower === 'true') return true;
+      if (lower === 'false') return false;
+      throw new Error(`"${cell}" is not true or false`);
+    }
+    case 'date':
+      if (!isCalendarDate(cell)) throw new Error(`"${cell}" is not a date YYYY-MM-DD`);
+      return cell;
+    case 'url':
+      if (!isHttpUrl(cell)) throw new Error(`"${cell}" is not an http(s) URL`);
+      return cell;
+    case 'json':
+      try {
+        return JSON.parse(cell) as CellValue;
+      } catch {
+        throw new Error(`"${cell}" is not JSON`);
+      }
+  }
+}
+
+/** A deep copy of a JSON value (works on the transaction's views of state, which structuredClone refuses). */
+export function cloneJson<T extends CellValue | RecordValues>(value: T): T {
+  return value === null ? value : (JSON.parse(JSON.stringify(value)) as T);
+}

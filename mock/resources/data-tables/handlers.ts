@@ -1,0 +1,154 @@
+// Data tables (seed "What the service does" > Tables): create a table with typed columns, read it
+// and its columns, add / update / delete records (values checked against the column types, all or
+// nothing), import pasted text, a file or a crawled website as jobs that progress on the clock,
+// assign the table to an agent and sync the agent's index. Every handler first settles finished
+// imports (settle.ts), so reads show what the clock says.
+import { errors } from '../../pipeline/api-error.ts';
+import type { HandlerGroup } from '../../core/handler.ts';
+import { findOr404, newUuid } from '../shared/lookup.ts';
+import { checkValues, fullValues } from './cells.ts';
+import { assertNameFree, fileImport, textImport, websiteImport } from './imports.ts';
+import { isRunning, jobStatusAt } from './machine.ts';
+import type { DataTableRecord, DataTableRow } from './records.ts';
+import { settleDataTables } from './settle.ts';
+import { jobView, rowView, syncView, tableView } from './views.ts';
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+function uuidsOf(value: unknown): string[] {
+  if (Array.isArray(value)) return value.map(String);
+  return String(value ?? '')
+    .split(',')
+    .filter((s) => s !== '');
+}
+
+function rowOr404(table: DataTableRecord, uuid: string): DataTableRow {
+  const row = table.rows.find((r) => r.uuid === uuid);
+  if (!row) throw errors.notFound('Record');
+  return row;
+}
+
+export const dataTableHandlers = {
+  createDataTable: ({ ws, body, now }) => {
+    settleDataTables(ws, now);
+    const seen = new Set<string>();
+    for (const [i, column] of body.columns.entries()) {
+      if (seen.has(column.key)) throw errors.validation('VALIDATION_ERROR', `Column key "${column.key}" is used twice.`, `columns[${i}].key`);
+      seen.add(column.key);
+    }
+    assertNameFree(ws, body.name);
+    const table: DataTableRecord = {
+      uuid: newUuid(),
+      name: body.name,
+      description: body.description ?? null,
+      columns: body.columns.map((c) => ({ key: c.key, name: c.name, type: c.type })),
+      rows: [],
+      assignment: null,
+      created_at: now,
+      updated_at: now,
+    };
+    ws.data_tables.push(table);
+    return { status: 201, body: { success: true, message: 'Table created', data: tableView(table, now) } };
+  },
+
+  getDataTable: ({ ws, path, now }) => {
+    settleDataTables(ws, now);
+    const table = findOr404(ws.data_tables, path.uuid, 'Data table');
+    return { status: 200, body: { success: true, message: 'Table retrieved', data: tableView(table, now) } };
+  },
+
+  listDataTableFields: ({ ws, path, now }) => {
+    settleDataTables(ws, now);
+    const table = findOr404(ws.data_tables, path.uuid, 'Data table');
+    return { status: 200, body: { success: true, message: 'Fields retrieved', data: table.columns.map((c) => ({ ...c })) } };
+  },
+
+  addDataTableRecords: ({ ws, path, body, now }) => {
+    settleDataTables(ws, now);
+    const table = findOr404(ws.data_tables, path.uuid, 'Data table');
+    const checked = body.records.map((values, i) => checkValues(table.columns, values, `records[${i}]`));
+    const added = checked.map((values): DataTableRow => ({ uuid: newUuid(), values: fullValues(table.columns, values), created_at: now, updated_at: now }));
+    table.rows.push(...added);
+    table.updated_at = now;
+    const data = { table_uuid: table.uuid, record_count: table.rows.length, records: added.map(rowView) };
+    return { status: 201, body: { success: true, message: `${plural(added.length, 'record')} added`, data } };
+  },
+
+  updateDataTableRecords: ({ ws, path, body, now, faults }) => {
+    settleDataTables(ws, now);
+    const table = findOr404(ws.data_tables, path.uuid, 'Data table');
+    const seen = new Set<string>();
+    const changes = body.records.map((item, i) => {
+      if (seen.has(item.uuid)) throw errors.validation('VALIDATION_ERROR', `Record ${item.uuid} is named twice.`, `records[${i}].uuid`);
+      seen.add(item.uuid);
+      const row = rowOr404(table, item.uuid);
+      return { row, values: checkValues(table.columns, item.values, `records[${i}].values`) };
+    });
+    const updated = changes.map(({ row, values }): DataTableRow => {
+      const next: DataTableRow = { ...row, values: { ...row.values, ...values }, updated_at: now };
+      if (!faults.has('data-table-update-ignored')) Object.assign(row, next);
+      return next;
+    });
+    if (!faults.has('data-table-update-ignored')) table.updated_at = now;
+    const data = { table_uuid: table.uuid, record_count: table.rows.length, records: updated.map(rowView) };
+    return { status: 200, body: { success: true, message: `${plural(updated.length, 'record')} updated`, data } };
+  },
+
+  deleteDataTableRecords: ({ ws, path, query, now }) => {
+    settleDataTables(ws, now);
+    const table = findOr404(ws.data_tables, path.uuid, 'Data table');
+    const uuids = uuidsOf(query.uuids);
+    if (new Set(uuids).size !== uuids.length) throw errors.validation('VALIDATION_ERROR', 'A record is named twice.', 'uuids');
+    for (const uuid of uuids) rowOr404(table, uuid);
+    table.rows = table.rows.filter((r) => !uuids.includes(r.uuid));
+    table.updated_at = now;
+    const data = { table_uuid: table.uuid, deleted_uuids: uuids, record_count: table.rows.length };
+    return { status: 200, body: { success: true, message: `${plural(uuids.length, 'record')} deleted`, data } };
+  },
+
+  importDataFromText: ({ ws, body, now }) => {
+    settleDataTables(ws, now);
+    const job = textImport(ws, now, body);
+    return { status: 201, body: { success: true, message: 'Import started', data: jobView(job, now) } };
+  },
+
+  importDataFromFile: ({ ws, body, now }) => {
+    settleDataTables(ws, now);
+    const job = fileImport(ws, now, body);
+    return { status: 201, body: { success: true, message: 'Import started', data: jobView(job, now) } };
+  },
+
+  importDataFromWebsite: ({ ws, body, now }) => {
+    settleDataTables(ws, now);
+    const job = websiteImport(ws, now, body);
+    return { status: 201, body: { success: true, message: 'Import started', data: jobView(job, now) } };
+  },
+
+  getDataImportJob: ({ ws, path, now }) => {
+    settleDataTables(ws, now);
+    const job = findOr404(ws.data_import_jobs, path.uuid, 'Import job');
+    return { status: 200, body: { success: true, message: 'Import job retrieved', data: jobView(job, now) } };
+  },
+
+  assignDataTable: ({ ws, path, body, now }) => {
+    settleDataTables(ws, now);
+    const table = findOr404(ws.data_tables, path.uuid, 'Data table');
+    findOr404(ws.agents, body.agent_uuid, 'Agent');
+    const sameAgent = table.assignment?.agent_uuid === body.agent_uuid;
+    table.assignment = { agent_uuid: body.agent_uuid, mode: body.mode, assigned_at: now, last_sync: sameAgent ? (table.assignment?.last_sync ?? null) : null };
+    table.updated_at = now;
+    return { status: 200, body: { success: true, message: 'Table assigned to agent', data: tableView(table, now) } };
+  },
+
+  syncDataTable: ({ ws, path, now }) => {
+    settleDataTables(ws, now);
+    const table = findOr404(ws.data_tables, path.uuid, 'Data table');
+    const assignment = table.assignment;
+    if (!assignment) throw errors.conflict('Table not assigned', 'Assign the table to an agent before syncing it.');
+    const last = assignment.last_sync;
+    if (last && isRunning(jobStatusAt(last.created_at, false, now))) throw errors.conflict('Sync in progress', `Sync ${last.uuid} of this table is still running.`);
+    const sync = { uuid: newUuid(), agent_uuid: assignment.agent_uuid, mode: assignment.mode, records_indexed: table.rows.length, created_at: now };
+    table.assignment = { ...assignment, last_sync: sync };
+    return { status: 201, body: { success: true, message: 'Sync started', data: syncView(table, sync, now) } };
+  },
+} satisfies HandlerGroup;

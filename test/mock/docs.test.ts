@@ -1,0 +1,98 @@
+// The documentation the mock serves (README "API docs"): the bundled contract as JSON (byte for
+// byte) and YAML, and reference pages for the API and the control API whose scripts and styles
+// come from the mock itself. No token, no tenant, any Host the API answers.
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { BUNDLED_SPEC_PATH } from '../../mock/contract/load.ts';
+import { type Harness, startHarness } from '../support/harness.ts';
+
+const CONTROL_YAML = new URL('../../mock/control/openapi.yaml', import.meta.url);
+
+/** Every src/href of an HTML page. */
+function references(html: string): string[] {
+  return [...html.matchAll(/\b(?:src|href|data-url)="([^"]*)"/g)].map((m) => m[1] as string);
+}
+
+describe('docs over HTTP', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness('http');
+  });
+  afterAll(() => h.close());
+
+  it('serves the bundled contract byte for byte at /openapi.json, on a tenant host or none, without a token', async () => {
+    const file = readFileSync(BUNDLED_SPEC_PATH, 'utf8');
+    for (const tenant of ['acme', null, 'no-such-tenant']) {
+      const reply = await h.call('GET', '/openapi.json', { tenant, token: null });
+      expect(reply.status).toBe(200);
+      expect(reply.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(reply.text).toBe(file);
+    }
+  });
+
+  it('serves the same document as YAML at /openapi.yaml', async () => {
+    const reply = await h.call('GET', '/openapi.yaml', { token: null });
+    expect(reply.status).toBe(200);
+    expect(reply.headers['content-type']).toBe('application/yaml; charset=utf-8');
+    expect(parse(reply.text)).toEqual(JSON.parse(readFileSync(BUNDLED_SPEC_PATH, 'utf8')));
+  });
+
+  it('serves a reference page that loads only local assets and the local contract', async () => {
+    for (const [path, documentUrl] of [
+      ['/docs', '/openapi.json'],
+      ['/docs/control', '/__mock/openapi.json'],
+    ] as const) {
+      const reply = await h.call('GET', path, { token: null, tenant: null });
+      expect(reply.status).toBe(200);
+      expect(reply.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(reply.headers['content-security-policy']).toContain("script-src 'self'");
+      const refs = references(reply.text);
+      expect(refs).toContain(documentUrl);
+      expect(refs.filter((r) => r.endsWith('.js')).length).toBeGreaterThanOrEqual(2);
+      for (const ref of refs) expect(ref).toMatch(/^\/(docs\/assets\/|openapi\.json$|__mock\/openapi\.json$)/);
+      expect(reply.text).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+      for (const ref of refs.filter((r) => r.startsWith('/docs/assets/'))) {
+        const asset = await h.call('GET', ref, { token: null });
+        expect(asset.status, ref).toBe(200);
+        expect(asset.headers['content-type']).toBe(ref.endsWith('.css') ? 'text/css; charset=utf-8' : 'text/javascript; charset=utf-8');
+      }
+    }
+  });
+
+  it('serves the library script from the installed package', async () => {
+    const reply = await h.call('GET', '/docs/assets/swagger-ui-bundle.js', { token: null });
+    expect(reply.status).toBe(200);
+    const file = readFileSync(new URL('../../node_modules/swagger-ui-dist/swagger-ui-bundle.js', import.meta.url), 'utf8');
+    expect(reply.text).toBe(file);
+    expect(reply.text).toContain('SwaggerUIBundle');
+    const init = await h.call('GET', '/docs/assets/init.js', { token: null });
+    expect(init.text).toContain('validatorUrl: null');
+    for (const unknown of ['/docs/assets/constructor', '/docs/assets/__proto__', '/docs/assets/../package.json', '/docs/assets/swagger-ui-bundle.js.map']) {
+      expect((await h.call('GET', unknown, { token: null })).status, unknown).toBe(404);
+    }
+  });
+
+  it("serves the control API's description at /__mock/openapi.json under the control API's rules", async () => {
+    const reply = await h.control('GET', '/openapi.json');
+    expect(reply.status).toBe(200);
+    expect(reply.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(reply.body).toEqual(parse(readFileSync(CONTROL_YAML, 'utf8')));
+    // A tenant host is the API's, not the control API's.
+    const tenantHost = await h.call('GET', '/__mock/openapi.json', { token: null });
+    expect(tenantHost.status).toBe(403);
+  });
+
+  it('answers only GET and HEAD, and exposes no token', async () => {
+    const post = await h.call('POST', '/openapi.json', { token: null, json: {} });
+    expect(post.status).toBe(405);
+    expect(post.headers.allow).toBe('GET, HEAD');
+    const head = await h.call('HEAD', '/openapi.json', { token: null });
+    expect(head.status).toBe(200);
+    const texts = [(await h.call('GET', '/openapi.json', { token: null })).text, (await h.control('GET', '/openapi.json')).text];
+    for (const ws of h.mock.fixtures) {
+      for (const token of ws.tokens) for (const text of texts) expect(text).not.toContain(token.secret);
+      for (const token of ws.user_tokens) for (const text of texts) expect(text).not.toContain(token.token);
+    }
+  });
+});

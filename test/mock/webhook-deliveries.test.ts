@@ -1,0 +1,162 @@
+// Webhook deliveries from state changes (seed "Events" rule 1; "Limits": 100 webhook events per
+// second per workspace): an inbound message, a send, a team member's reply and a conversation's end reach
+// the active webhooks of the conversation's agent that subscribe to the event, and each delivery
+// shows in GET /api/v1/logs/webhooks with event, destination, status, payload, headers (the
+// signature masked) and the simulated response; a planned failure makes deliveries `failed`;
+// past 100 in a second, deliveries are queued on the clock and read `pending` until it gets there.
+import { createHmac } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { ResponseBody } from '../support/contract.ts';
+import { demoTenant } from '../support/demo-tenants.ts';
+import { SEND_PATHS } from '../support/send-bodies.ts';
+import { type Harness, startHarness, T0 } from '../support/harness.ts';
+
+const acme = demoTenant('acme');
+type Feed = ResponseBody<'listWebhookDeliveryLogs', 200>['data'];
+type Delivery = Feed['data'][number];
+
+const hooked = acme.state.agent_webhooks.find((w) => w.is_active && w.secret_key !== null && w.events.includes('conversation_status'));
+if (!hooked?.secret_key) throw new Error('acme fixture lacks an active webhook with a secret on conversation_status');
+const agent = acme.state.agents.find((a) => a.uuid === hooked.agent_uuid);
+const agentNumber = acme.state.phone_numbers.find((p) => p.uuid === agent?.channels.sms)?.number;
+if (!agent || !agentNumber) throw new Error('the webhook agent of acme has no SMS number');
+const member = acme.state.members[0];
+if (!member) throw new Error('acme has no member');
+const HOOK_URL = 'https://hooks.acme.example/updates';
+
+describe('webhook deliveries', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness('fetch');
+  });
+  afterAll(() => h.close());
+  beforeEach(async () => {
+    h.clock.freeze(T0);
+    await h.control('POST', '/reset');
+  });
+
+  async function feed(query: Record<string, string> = {}): Promise<Delivery[]> {
+    const res = await h.call('GET', '/api/v1/logs/webhooks', { query: { per_page: '100', from: new Date(T0 - 60_000).toISOString(), ...query } });
+    expect(res.status).toBe(200);
+    expect(res.text).not.toContain(hooked?.secret_key);
+    return res.json<{ data: Feed }>().data.data;
+  }
+
+  async function inbound(from: string, text = 'Hallo'): Promise<{ conversation_uuid: string; message_uuid: string }> {
+    const res = await h.control('POST', '/inbound', { tenant: 'acme', channel: 'sms', from, to: agentNumber, text });
+    expect(res.status).toBe(201);
+    return (res.body as { data: { conversation_uuid: string; message_uuid: string } }).data;
+  }
+
+  async function subscribeUpdates(): Promise<void> {
+    const res = await h.call('POST', `/api/v1/agents/${hooked?.agent_uuid}/webhooks`, { json: { url: HOOK_URL, events: ['conversation_update'] } });
+    expect(res.status).toBe(201);
+  }
+
+  it('a conversation opened by an inbound message is delivered as conversation_status, signed, the signature masked in the feed', async () => {
+    const got = await inbound('+491709990001');
+    const rows = await feed({ event: 'conversation_status' });
+    const row = rows.find((r) => (r.payload as { conversation_uuid?: string }).conversation_uuid === got.conversation_uuid);
+    expect(row).toMatchObject({
+      event: 'conversation_status',
+      destination: hooked.url,
+      status: 'delivered',
+      attempt: 1,
+      payload: { event: 'conversation_status', conversation_uuid: got.conversation_uuid, agent_uuid: agent.uuid, status: 'Active' },
+      response: { status_code: 200 },
+      headers: { 'Content-Type': 'application/json', 'X-Webhook-Signature': '***' },
+    });
+    // The signature kept in the workspace verifies with the webhook's secret.
+    const stored = h.mock.store.get('acme')?.state.webhook_deliveries.find((d) => d.uuid === row?.uuid);
+    const signature = stored?.headers['X-Webhook-Signature'] ?? '';
+    const t = /^t=(\d+),v1=/.exec(signature)?.[1];
+    const expected = createHmac('sha256', hooked.secret_key as string).update(`${t}.${JSON.stringify(stored?.payload)}`).digest('hex');
+    expect(signature).toBe(`t=${t},v1=${expected}`);
+    // The webhook does not subscribe to conversation_update: none was delivered.
+    expect(await feed({ event: 'conversation_update' })).toEqual([]);
+  });
+
+  it('inbound messages and replies are delivered as conversation_update to subscribed webhooks, without a signature when there is no secret', async () => {
+    await subscribeUpdates();
+    const got = await inbound('+491709990002', 'Erste Nachricht');
+    const reply = await h.call('POST', `/api/v1/conversations/${got.conversation_uuid}/reply`, { json: { text: 'Gern!', user_email: member.email } });
+    expect(reply.status).toBe(201);
+    const replyUuid = reply.json<{ data: { uuid: string } }>().data.uuid;
+    const updates = (await feed({ event: 'conversation_update' })).filter((r) => (r.payload as { conversation_uuid?: string }).conversation_uuid === got.conversation_uuid);
+    expect(updates.map((r) => (r.payload as { message_uuid?: string; direction?: string }).message_uuid).sort()).toEqual([got.message_uuid, replyUuid].sort());
+    for (const r of updates) {
+      expect(r.destination).toBe(HOOK_URL);
+      expect(r.headers).not.toHaveProperty('X-Webhook-Signature');
+    }
+  });
+
+  it('a send through the API is delivered as conversation_update, and conversation_status when it opened the conversation', async () => {
+    await subscribeUpdates();
+    const sent = await h.call('POST', SEND_PATHS.sms, { json: { agentId: hooked.agent_uuid, phoneNumber: '+491709990009', message: 'Ihr Termin ist morgen um 10:30.' } });
+    expect(sent.status).toBe(201);
+    const { messageId, conversationId } = sent.json<{ data: { messageId: string; conversationId: string } }>().data;
+    const rows = (await feed()).filter((r) => (r.payload as { conversation_uuid?: string }).conversation_uuid === conversationId);
+    expect(rows.map((r) => r.event).sort()).toEqual(['conversation_status', 'conversation_update']);
+    expect(rows.find((r) => r.event === 'conversation_update')?.payload).toMatchObject({ message_uuid: messageId, direction: 'outbound', sender: 'AI', channel: 'sms' });
+  });
+
+  it('the end of a conversation is delivered as conversation_status Closed and conversation_end_report', async () => {
+    const got = await inbound('+491709990003');
+    const ended = await h.control('POST', `/conversations/${got.conversation_uuid}/end`, { tenant: 'acme' });
+    expect(ended.status).toBe(200);
+    const rows = (await feed()).filter((r) => (r.payload as { conversation_uuid?: string }).conversation_uuid === got.conversation_uuid);
+    expect(rows.map((r) => `${r.event}:${(r.payload as { status?: string }).status}`).sort()).toEqual(['conversation_end_report:Closed', 'conversation_status:Active', 'conversation_status:Closed']);
+    const list = await h.call('GET', '/api/v1/conversations', { query: { phone: '+491709990003' } });
+    expect(list.json<{ data: { data: Array<{ status: string }> } }>().data.data[0]?.status).toBe('Closed');
+    const again = await h.control('POST', `/conversations/${got.conversation_uuid}/end`, { tenant: 'acme' });
+    expect(again.status).toBe(409);
+  });
+
+  it('a paused webhook gets nothing, and another workspace never sees the deliveries', async () => {
+    const paused = await h.call('PATCH', `/api/v1/agents/${hooked.agent_uuid}/webhooks/${hooked.uuid}`, { json: { is_active: false } });
+    expect(paused.status).toBe(200);
+    const before = (await feed()).length;
+    const got = await inbound('+491709990008');
+    expect(got.conversation_uuid).toBeTypeOf('string');
+    expect(await feed()).toHaveLength(before);
+    const resumed = await h.call('PATCH', `/api/v1/agents/${hooked.agent_uuid}/webhooks/${hooked.uuid}`, { json: { is_active: true } });
+    expect(resumed.status).toBe(200);
+    const opened = await inbound('+491709990010');
+    expect((await feed()).some((r) => (r.payload as { conversation_uuid?: string }).conversation_uuid === opened.conversation_uuid)).toBe(true);
+    const globex = await h.call('GET', '/api/v1/logs/webhooks', { tenant: 'globex', query: { per_page: '100' } });
+    expect(globex.status).toBe(200);
+    expect(globex.text).not.toContain(opened.conversation_uuid);
+  });
+
+  it('a failure planned through the control API makes deliveries failed with that response; null returns to 200', async () => {
+    const planned = await h.control('PUT', '/webhooks/response', { tenant: 'acme', status_code: 503, body: 'down' });
+    expect(planned.status).toBe(200);
+    const failing = await inbound('+491709990004');
+    await h.control('PUT', '/webhooks/response', { tenant: 'acme', status_code: null });
+    const fine = await inbound('+491709990005');
+    const rows = await feed({ event: 'conversation_status' });
+    const of = (uuid: string) => rows.find((r) => (r.payload as { conversation_uuid?: string }).conversation_uuid === uuid);
+    expect(of(failing.conversation_uuid)).toMatchObject({ status: 'failed', response: { status_code: 503, body: 'down' } });
+    expect(of(fine.conversation_uuid)).toMatchObject({ status: 'delivered', response: { status_code: 200 } });
+    const bad = await h.control('PUT', '/webhooks/response', { tenant: 'acme', status_code: 42 });
+    expect(bad.status).toBe(422);
+    expect(bad.body).toMatchObject({ success: false, error: { field: 'status_code' } });
+  });
+
+  it('past 100 deliveries in one second, deliveries are queued on the clock and read pending until it gets there', async () => {
+    await subscribeUpdates();
+    const got = await inbound('+491709990006', 'm0');
+    for (let i = 1; i < 120; i++) await inbound('+491709990006', `m${i}`);
+    // One conversation_status (it opened) and 120 conversation_update: 121 deliveries at T0.
+    const pendingNow = await feed({ status: 'pending' });
+    expect(pendingNow).toHaveLength(21);
+    for (const p of pendingNow) expect(p).toMatchObject({ response: null, duration_ms: null });
+    const state = h.mock.store.get('acme')?.state.webhook_deliveries.filter((d) => (d.payload as { conversation_uuid?: string }).conversation_uuid === got.conversation_uuid) ?? [];
+    const second = (d: { created_at: Date }) => Math.floor(d.created_at.getTime() / 1000);
+    const perSecond = new Map<number, number>();
+    for (const d of state) perSecond.set(second(d), (perSecond.get(second(d)) ?? 0) + 1);
+    expect([...perSecond.values()]).toEqual([100, 21]);
+    h.clock.advance(1_000);
+    expect(await feed({ status: 'pending' })).toEqual([]);
+  });
+});
