@@ -1,8 +1,9 @@
 // `npm start`: serves the mock over HTTP (default port 4010) and prints the URL, the demo
 // tenants and their tokens. Flags: --port, --host, --base-domain, --default-tenant, --fixtures,
-// --fault (repeatable), --validate-responses, --general-per-minute, --json (one JSON line for scripts),
-// --control-origin (repeatable), --control-token, --no-control, --grace-ms, --analytics-rows N (each
-// workspace gets N generated analytics message rows, as POST /__mock/analytics/grow; --analytics-seed),
+// --fault (repeatable), --validate-responses, --general-per-minute, --send-per-second (the rate
+// limits), --json (one JSON line for scripts), --control-origin (repeatable), --control-token,
+// --no-control, --grace-ms, --analytics-rows N (each workspace gets N generated analytics message
+// rows, as POST /__mock/analytics/grow; --analytics-seed),
 // --journal-size N (API requests the request journal keeps; default 1000, 0 turns it off).
 // SIGTERM and SIGINT stop it gracefully: no new connections, the requests in flight are answered
 // (within --grace-ms), then it exits 0. A line says when it starts stopping (`{"event":"stopping"}`
@@ -13,6 +14,7 @@ import { describeTenants } from './control/describe.ts';
 import { createMock } from './core/mock.ts';
 import { MAX_JOURNAL_SIZE } from './core/request-log.ts';
 import { FAULTS } from './pipeline/faults.ts';
+import { DEFAULT_RATE_LIMITS } from './pipeline/rate-limits.ts';
 import { defaultRange, growMessageRows, MAX_GROW_ROWS } from './resources/analytics/grow.ts';
 import { loadFixtureSet } from './state/fixtures.ts';
 
@@ -26,6 +28,7 @@ const { values } = parseArgs({
     fault: { type: 'string', multiple: true, default: [] },
     'validate-responses': { type: 'boolean', default: false },
     'general-per-minute': { type: 'string' },
+    'send-per-second': { type: 'string' },
     'control-origin': { type: 'string', multiple: true, default: [] },
     'control-token': { type: 'string', default: process.env.MOCK_CONTROL_TOKEN },
     control: { type: 'boolean', default: true },
@@ -41,7 +44,7 @@ const { values } = parseArgs({
 
 if (values.help) {
   console.log(`Usage: npm start -- [--port 4010] [--host 127.0.0.1] [--base-domain localhost] [--default-tenant acme]
-                 [--fixtures demo] [--fault NAME]... [--validate-responses] [--general-per-minute 1000] [--json]
+                 [--fixtures demo] [--fault NAME]... [--validate-responses] [--general-per-minute 1000] [--send-per-second 5] [--json]
                  [--control-origin http://localhost:5173]... [--control-token TOKEN] [--no-control] [--grace-ms 10000]
                  [--analytics-rows 1000000] [--analytics-seed 1] [--journal-size 1000]
 Faults: ${Object.keys(FAULTS).join(', ')}`);
@@ -57,6 +60,12 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
 const generalPerMinute = values['general-per-minute'] === undefined ? undefined : Number(values['general-per-minute']);
 if (generalPerMinute !== undefined && (!Number.isInteger(generalPerMinute) || generalPerMinute < 1)) {
   console.error('--general-per-minute must be a positive integer');
+  process.exit(2);
+}
+
+const sendPerSecond = values['send-per-second'] === undefined ? undefined : Number(values['send-per-second']);
+if (sendPerSecond !== undefined && (!Number.isInteger(sendPerSecond) || sendPerSecond < 1)) {
+  console.error('--send-per-second must be a positive integer');
   process.exit(2);
 }
 
@@ -84,7 +93,9 @@ const controlToken = values['control-token'] === '' ? undefined : values['contro
 const WILDCARD_HOSTS = new Set(['0.0.0.0', '::', '[::]']);
 
 const mock = createMock({
-  ...(generalPerMinute === undefined ? {} : { rateLimits: { sendPerSecond: 5, generalPerMinute } }),
+  ...(generalPerMinute === undefined && sendPerSecond === undefined
+    ? {}
+    : { rateLimits: { sendPerSecond: sendPerSecond ?? DEFAULT_RATE_LIMITS.sendPerSecond, generalPerMinute: generalPerMinute ?? DEFAULT_RATE_LIMITS.generalPerMinute } }),
   baseDomain: values['base-domain'],
   defaultTenant: values['default-tenant'],
   fixtures: loadFixtureSet(values.fixtures),

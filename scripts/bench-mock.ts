@@ -1,70 +1,53 @@
-// `npm run bench`: requests per second of one authenticated GET against the mock and against a
-// bare node:http server returning a fixed JSON body, measured with autocannon in the same run.
-// Prints both and their ratio; nothing is asserted (timings vary by machine). `--method PUT --body
-// '{...}'` measures a write instead (the bare server answers it the same way). Before that, the
-// analytics export at scale (bench/analytics-export.ts): one page from 10,000 and from 1,000,000
-// rows, their ratio and the heap per million rows. `--part analytics` or `--part http` runs one.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { resolve } from 'node:path';
-import { createInterface } from 'node:readline';
-import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
-import { benchAnalyticsExport } from './bench/analytics-export.ts';
+// `npm run bench`: how fast the mock answers, next to a floor and a peer, and how its analytics
+// export scales. Nothing is asserted (timings vary by machine); the figures are printed as a table
+// and written as JSON (--json, default bench-results/bench.json).
+//
+// `--part analytics` (bench/analytics-export.ts): one export page from 10,000 and from 1,000,000
+// rows, their ratio and the heap per million rows, in process.
+// `--part http` (bench/http.ts): a bare node:http server, the mock (a child process as `npm start`
+// runs it, rate limits lifted) and Prism (`prism mock generated/openapi.json`) in alternation,
+// with autocannon and --connections (default 50), for a list read, a validated SMS send, a 401
+// (no token) and a 404 (unknown endpoint): req/s, p50, p99 (medians over --rounds, default 3, of
+// --seconds each, default 5), the ratios mock/bare and mock/Prism, and the startup time of the
+// mock and Prism to their first answer. `--no-prism` leaves Prism out; `--profile N` then runs the
+// mock under `node --cpu-prof` for N seconds of one scenario (--profile-scenario list|send|401|404,
+// default list) and prints the functions with the most self time, the startup left out.
+// Without --part both run. A quick run: `npm run bench -- --seconds 1 --rounds 1`.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { dirname, resolve } from 'node:path';
+import { type AnalyticsFigures, benchAnalyticsExport } from './bench/analytics-export.ts';
+import { type BenchOptions, parseBenchArgs } from './bench/figures.ts';
+import { benchHttp, type HttpFigures } from './bench/http.ts';
 
 const root = resolve(import.meta.dirname, '..');
-const { values } = parseArgs({
-  options: {
-    duration: { type: 'string', default: '10' },
-    connections: { type: 'string', default: '10' },
-    path: { type: 'string', default: '/api/v1/tokens' },
-    method: { type: 'string', default: 'GET' },
-    body: { type: 'string' },
-    part: { type: 'string', default: 'all' },
-  },
-});
-const duration = Number(values.duration);
-const connections = Number(values.connections);
-
-async function start(args: string[]): Promise<{ child: ChildProcess; info: Record<string, unknown> }> {
-  const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
-  const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
-  const [line] = (await once(lines, 'line')) as [string];
-  return { child, info: JSON.parse(line) as Record<string, unknown> };
-}
-
-async function measure(name: string, url: string, headers: Record<string, string>): Promise<number> {
-  const body = values.body;
-  const method = values.method.toUpperCase() as 'GET';
-  const result = await autocannon({ url, connections, duration, method, headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' }, ...(body === undefined ? {} : { body }) });
-  const non2xx = result.non2xx;
-  console.log(`${name.padEnd(28)} ${result.requests.average.toFixed(0).padStart(8)} req/s  p50 ${result.latency.p50} ms  p99 ${result.latency.p99} ms${non2xx ? `  (${non2xx} non-2xx!)` : ''}`);
-  return result.requests.average;
-}
-
-if (values.part !== 'all' && values.part !== 'analytics' && values.part !== 'http') {
-  console.error('--part must be all, analytics or http');
+let options: BenchOptions;
+try {
+  options = parseBenchArgs(process.argv.slice(2));
+} catch (error) {
+  console.error((error as Error).message);
+  console.error('Usage: npm run bench -- [--part all|analytics|http] [--seconds 5] [--rounds 3] [--connections 50] [--json bench-results/bench.json] [--no-prism] [--profile 0] [--profile-scenario list]');
   process.exit(2);
 }
-if (values.part !== 'http') await benchAnalyticsExport();
-if (values.part === 'analytics') process.exit(0);
 
-const bare = await start(['scripts/bench/bare-server.ts']);
-const mock = await start(['mock/cli.ts', '--port', '0', '--json', '--general-per-minute', '100000000']);
-try {
-  const tenants = mock.info.tenants as Array<{ slug: string; tokens: Array<{ token: string; kind: string }> }>;
-  const acme = tenants.find((t) => t.slug === 'acme');
-  const token = acme?.tokens.find((t) => t.kind === 'workspace')?.token ?? '';
-  const port = mock.info.port as number;
-  const path = values.path;
-  console.log(`autocannon: ${connections} connections, ${duration} s each, ${values.method.toUpperCase()} ${path} (authenticated, stateful)\n`);
-  const reference = await measure('bare node:http (fixed JSON)', `${bare.info.url as string}${path}`, {});
-  const measured = await measure('mock', `http://127.0.0.1:${port}${path}`, {
-    host: `acme.localhost:${port}`,
-    authorization: `Bearer ${token}`,
-  });
-  console.log(`\nmock / bare = ${(measured / reference).toFixed(2)}`);
-} finally {
-  bare.child.kill();
-  mock.child.kill();
-}
+const loadBefore = loadavg();
+let analytics: AnalyticsFigures | null = null;
+let http: HttpFigures | null = null;
+if (options.part !== 'http') analytics = await benchAnalyticsExport();
+if (options.part !== 'analytics') http = await benchHttp(root, options);
+
+const path = resolve(root, options.json);
+mkdirSync(dirname(path), { recursive: true });
+const report = {
+  generated_at: new Date().toISOString(),
+  node: process.version,
+  cpus: cpus().length,
+  cpu_model: cpus()[0]?.model ?? null,
+  loadavg_before: loadBefore,
+  loadavg_after: loadavg(),
+  options,
+  analytics,
+  http,
+};
+writeFileSync(path, `${JSON.stringify(report, null, 2)}\n`);
+console.log(`\nfigures written to ${path} (load average before ${loadBefore.map((l) => l.toFixed(1)).join(' ')}, after ${report.loadavg_after.map((l) => l.toFixed(1)).join(' ')})`);

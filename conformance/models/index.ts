@@ -1,11 +1,14 @@
 // The stateful models, one per resource group (conformance/models/<group>/). A group that the
 // service serves statefully adds its model here with the least mode that may run it.
+import { runAnalyticsExportModel } from './analytics-export/run.ts';
 import { runAssistantChannelsModel } from './assistant-channels/run.ts';
 import { runBuilderAgentModel } from './builder-agents/run.ts';
 import { runCoachingModel } from './coaching-agents/run.ts';
 import { runConversationRepliesModel } from './conversation-replies/run.ts';
 import { runDataTablesModel } from './data-tables/run.ts';
+import { runFlowsCheck } from './flows/run.ts';
 import { runListingsModel } from './listings/run.ts';
+import { runFeedSecretsCheck } from './log-feeds/run.ts';
 import type { ModelEntry } from './model-kit.ts';
 import { runOutboundModel } from './outbound/run.ts';
 import { runQueueModel } from './queues/run.ts';
@@ -72,5 +75,23 @@ export const MODELS: readonly ModelEntry[] = [
     title: 'queues: an update applies and persists, an assigned endpoint leaves the available list',
     mode: 'safe',
     run: () => runQueueModel('model: queues'),
+  },
+  {
+    group: 'analytics-export',
+    title: 'analytics export: rows in (created_at, message_uuid) order within [from, to), cursor pages give each row once',
+    mode: 'readonly',
+    run: () => runAnalyticsExportModel('model: analytics export'),
+  },
+  {
+    group: 'flows',
+    title: 'flows: steps ordered by position, each branch child after its parent; an unknown flow is a Shape A 404',
+    mode: 'readonly',
+    run: () => runFlowsCheck(),
+  },
+  {
+    group: 'log-feeds',
+    title: 'log feeds: a webhook secret and the signatures computed with it appear only masked in the webhooks and API request feeds',
+    mode: 'full',
+    run: () => runFeedSecretsCheck(),
   },
 ];

@@ -1,8 +1,9 @@
 // When the target is the mock, what the suite may rely on in a tenant (an agent with a call
 // number, a member's email, an active WhatsApp template setting, an approved template the agent
-// can send, member zones) is read from the mock's control API snapshot, over HTTP. Against a real
-// deployment the QA team gives it (--data).
+// can send, member zones, a flow: the contract lists none) is read from the mock's control API
+// snapshot, over HTTP. Against a real deployment the QA team gives it (--data).
 import { request } from 'undici';
+import type { FlowTargetData } from '../models/flows/model.ts';
 import type { TargetData } from './target.ts';
 
 interface SnapshotState {
@@ -12,6 +13,7 @@ interface SnapshotState {
   agents?: Array<{ uuid?: string; channels?: { call?: string | null; whatsapp?: { waba_id?: string } | null } }>;
   template_settings?: Array<{ uuid?: string; status?: string }>;
   whatsapp_templates?: Array<{ uuid?: string; status?: string; waba_id?: string }>;
+  flows?: Array<{ uuid?: string; steps?: Array<{ parent_step_uuid?: string | null }> }>;
 }
 
 export interface MockTenantFacts {
@@ -26,7 +28,7 @@ export async function readMockTenant(controlUrl: string, slug: string): Promise<
   const snapshot = (await res.body.json()) as { workspaces?: Array<{ state?: SnapshotState }> };
   const state = snapshot.workspaces?.map((w) => w.state).find((s) => s?.slug === slug);
   if (!state) throw new Error(`the mock has no tenant ${slug}`);
-  const data: TargetData = {};
+  const data: FlowTargetData = {};
   const agent = state.agents?.find((a) => typeof a.uuid === 'string' && a.channels?.call) ?? state.agents?.[0];
   if (agent?.uuid) data.agent_uuid = agent.uuid;
   const member = state.members?.find((m) => typeof m.email === 'string');
@@ -36,6 +38,9 @@ export async function readMockTenant(controlUrl: string, slug: string): Promise<
   const waba = agent?.channels?.whatsapp?.waba_id;
   const template = state.whatsapp_templates?.find((t) => t.status === 'APPROVED' && t.waba_id === waba && typeof t.uuid === 'string');
   if (waba && template?.uuid) data.whatsapp_template_uuid = template.uuid;
+  // A flow with branch children when there is one, so the read shows the parent rule too.
+  const flow = state.flows?.find((f) => f.steps?.some((s) => typeof s.parent_step_uuid === 'string')) ?? state.flows?.[0];
+  if (flow?.uuid) data.flow_uuid = flow.uuid;
   const memberZones = new Map<string, string | null>();
   for (const m of state.members ?? []) if (m.email) memberZones.set(m.email.toLowerCase(), m.timezone ?? null);
   return { data, memberZones };

@@ -29,6 +29,9 @@ export const FAULTS = {
   'swapped-auth-codes': '401 errors swap MISSING_AUTH_TOKEN and INVALID_AUTH_TOKEN',
   'two-factor-without-pin': 'assistant channel 2FA is enabled although no PIN was ever set',
   'reply-not-in-messages': 'a conversation reply is answered 201 but never becomes a message of the conversation',
+  'analytics-to-inclusive': 'the analytics message export includes rows created exactly at `to` ([from, to] instead of [from, to))',
+  'flow-steps-unordered': 'a flow read lists its steps in stored order, not ordered by position',
+  'feed-secrets-unmasked': 'the webhooks log feed shows delivery headers and payloads unmasked (the signature header in clear)',
 } as const;
 
 export type FaultName = keyof typeof FAULTS;

@@ -60,7 +60,14 @@ async function measure(rows: number): Promise<Measured> {
   return { rows: ws.message_rows.length, medianMs: times[Math.floor(times.length / 2)] as number, heapBytes };
 }
 
-export async function benchAnalyticsExport(): Promise<void> {
+export interface AnalyticsFigures {
+  small: Measured;
+  large: Measured;
+  ratio: number;
+  heapMbPerMillionRows: number;
+}
+
+export async function benchAnalyticsExport(): Promise<AnalyticsFigures> {
   console.log(`analytics export: one page (limit ${LIMIT}, cursor 90% deep), median of ${REPEATS} requests, in process\n`);
   const small = await measure(10_000);
   console.log(`${String(small.rows).padStart(9)} rows   ${small.medianMs.toFixed(3).padStart(8)} ms per page`);
@@ -69,4 +76,5 @@ export async function benchAnalyticsExport(): Promise<void> {
   console.log(`\n1M / 10k page time = ${(large.medianMs / small.medianMs).toFixed(2)} (goal < 1.5)`);
   const perMillion = (large.heapBytes / large.rows) * 1_000_000;
   console.log(`heap per million rows ≈ ${(perMillion / 1024 / 1024).toFixed(0)} MB\n`);
+  return { small, large, ratio: large.medianMs / small.medianMs, heapMbPerMillionRows: perMillion / 1024 / 1024 };
 }

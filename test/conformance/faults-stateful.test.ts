@@ -15,6 +15,9 @@ const EXPECTED: Array<[fault: string, model: string, check: string]> = [
   ['listing-delete-keeps-tasks', 'model: listings', 'listing-delete-cancels-tasks'],
   ['two-factor-without-pin', 'model: assistant channels', 'two-factor-needs-pin'],
   ['queue-update-ignored', 'model: queues', 'queue-endpoints-available'],
+  ['analytics-to-inclusive', 'model: analytics export', 'analytics-export-range'],
+  ['flow-steps-unordered', 'model: flows', 'flow-steps-ordered'],
+  ['feed-secrets-unmasked', 'model: log feeds', 'feed-secrets-masked'],
 ];
 
 describe.concurrent('the stateful models fail against a faulty mock, naming the check', () => {
@@ -27,7 +30,7 @@ describe.concurrent('the stateful models fail against a faulty mock, naming the 
   }
 
   it('without a fault the same models pass', async () => {
-    const run = await runCli(['--only', 'model: (builder agents|template settings|coaching agents|data tables|listings|assistant channels|queues|rates)', ...QUICK]);
+    const run = await runCli(['--only', 'model: (builder agents|template settings|coaching agents|data tables|listings|assistant channels|queues|rates|analytics export|flows|log feeds)', ...QUICK]);
     const report = run.report;
     expect(report, run.output.slice(-3000)).toBeDefined();
     if (!report) return;

@@ -1,14 +1,16 @@
 // Runs the builder agent model. Conversations cannot be deleted and deployed apps accrue cost, so
 // it needs full mode. A fixed sequence first makes every run try a rebuild while one is
 // processing whatever fast-check draws: a conversation is driven to deployed or failed (answering
-// and approving on the way when the service asks), rebuilt, and rebuilt again at once. When the
-// model is done, the apps its conversations deployed are stopped.
+// and approving on the way when the service asks), rebuilt, and rebuilt again at once; then the
+// conversations are listed once, so the list rule is exercised in every run. When the model is
+// done, the apps its conversations deployed are stopped.
 import { suite } from '../../suite/context.ts';
 import { type Real, runModel, runScenario } from '../model-kit.ts';
 import { AnswerBuilderAgentCommand } from './answer-builder-agent.ts';
 import { ApproveBuilderAgentCommand } from './approve-builder-agent.ts';
 import { builderAgentCommands } from './commands.ts';
 import { CreateBuilderAgentCommand } from './create-builder-agent.ts';
+import { ListBuilderAgentsCommand } from './list-builder-agents.ts';
 import { BuilderAgentModel } from './model.ts';
 import { pollSettled } from './poll.ts';
 import { RebuildBuilderAgentCommand } from './rebuild-builder-agent.ts';
@@ -17,6 +19,11 @@ const DRIVE_ROUNDS = 4;
 
 async function fixedScenario(real: Real, apps: Set<string>): Promise<void> {
   const model = new BuilderAgentModel(apps);
+  await driveAndRebuild(model, real);
+  await new ListBuilderAgentsCommand(undefined).run(model, real);
+}
+
+async function driveAndRebuild(model: BuilderAgentModel, real: Real): Promise<void> {
   await new CreateBuilderAgentCommand('deployed', 200, false).run(model, real);
   const record = model.conversations[0];
   if (!record) return;

@@ -23,7 +23,7 @@ function masked(row: MessageRow): MessageRow {
   return { ...row, content: '***', content_disclosure: 'masked' };
 }
 
-export const exportAnalyticsMessages: Handler<'exportAnalyticsMessages'> = ({ ws, query, zone, now }) => {
+export const exportAnalyticsMessages: Handler<'exportAnalyticsMessages'> = ({ ws, query, zone, now, faults }) => {
   const policy = ws.policies.ANALYTICS_MESSAGES_EXPORT;
   if (policy === 'disabled') throw errors.policyForbidden('Message export is disabled by the workspace policy ANALYTICS_MESSAGES_EXPORT.');
   const from = instant(query.from, zone, 'from');
@@ -41,7 +41,7 @@ export const exportAnalyticsMessages: Handler<'exportAnalyticsMessages'> = ({ ws
   const limit = query.limit ?? DEFAULT_LIMIT;
   const rows = sortedRows(ws.message_rows);
   const start = query.cursor === undefined ? searchInstant(rows, from) : searchRows(rows, readCursor(ws.jwt_secret, binding, query.cursor), true);
-  const end = to.getTime();
+  const end = to.getTime() + (faults.has('analytics-to-inclusive') ? 1 : 0);
   const page: MessageRow[] = [];
   for (let i = start; i < rows.length && page.length <= limit; i++) {
     const row = rows[i] as MessageRow;

@@ -6,9 +6,9 @@ import type { HandlerGroup } from '../../core/handler.ts';
 import { findOr404 } from '../shared/lookup.ts';
 
 export const flowHandlers = {
-  getFlow: ({ ws, path }) => {
+  getFlow: ({ ws, path, faults }) => {
     const flow = structuredClone(findOr404(ws.flows, path.uuid, 'Flow'));
-    flow.steps = flow.steps.map((step, index) => ({ step, index })).sort((a, b) => a.step.position - b.step.position || a.index - b.index).map(({ step }) => step);
+    if (!faults.has('flow-steps-unordered')) flow.steps = flow.steps.map((step, index) => ({ step, index })).sort((a, b) => a.step.position - b.step.position || a.index - b.index).map(({ step }) => step);
     return { status: 200, body: { data: flow } };
   },
 } satisfies HandlerGroup;

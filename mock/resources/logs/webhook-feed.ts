@@ -17,12 +17,12 @@ function view(row: WebhookDeliveryRecord): Schemas['LogsWebhookDelivery'] {
   return { ...row, headers: maskSecrets(row.headers) as Record<string, string>, payload: maskedJson(row.payload), response };
 }
 
-export const listWebhookDeliveryLogs: Handler<'listWebhookDeliveryLogs'> = ({ ws, query, zone, now }) => {
+export const listWebhookDeliveryLogs: Handler<'listWebhookDeliveryLogs'> = ({ ws, query, zone, now, faults }) => {
   const range = feedRange(query, zone);
   const rows = ws.webhook_deliveries.map((r) => settledDelivery(r, now)).filter(
     (r) => (query.event === undefined || r.event === query.event) && (query.status === undefined || r.status === query.status) && inRange(r.created_at, range),
   );
   rows.sort(newestFirst);
   const page = pagedList(rows, query.page, query.per_page ?? DEFAULT_PER_PAGE);
-  return { status: 200, body: { success: true, message: 'Webhook logs retrieved', data: { ...page, data: page.data.map(view) } } };
+  return { status: 200, body: { success: true, message: 'Webhook logs retrieved', data: { ...page, data: faults.has('feed-secrets-unmasked') ? page.data : page.data.map(view) } } };
 };
