@@ -1,7 +1,9 @@
 // `npm run conformance`: certifies a deployment (--base-url, --token) or, with no base URL, the
 // mock it starts. Runs the suite (vitest, fast-check, undici), prints the summary and writes
-// JSON, JUnit XML and text reports. Exit code 0 (PASS) only when nothing failed at the --fail-on
-// label and no rule was inconclusive; 1 FAIL; 2 a usage mistake; 3 INCOMPLETE (report/run-report.ts).
+// JSON, JUnit XML and text reports, with a verdict per catalogue rule (rules/catalogue.ts). Exit
+// code 0 (PASS) only when no rule was violated at the --fail-on label and every rule the mode and
+// parts cover was exercised and decided; 1 FAIL; 2 a usage mistake (a plain-HTTP target that is
+// not loopback without --allow-http among them); 3 INCOMPLETE (report/run-report.ts).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -66,6 +68,7 @@ async function main(): Promise<number> {
         mock: target.isMock && mock !== undefined,
         faults: options.faults,
         failOn: target.failOn,
+        ...(options.only !== undefined ? { only: options.only } : {}),
       },
     });
     const files = writeReports(report, options.reportDir);

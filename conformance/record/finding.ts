@@ -39,6 +39,8 @@ export interface Finding {
   test: string | undefined;
   exchange?: RecordedExchange;
   replay?: Replay;
+  /** One-line curl reproduction of the exchange (tokens as environment variables, never values). */
+  curl?: string;
 }
 
 export interface Tally {

@@ -37,6 +37,20 @@ export class Recorder {
   currentTest: string | undefined;
   /** The least authoritative label whose violations fail the run (`--fail-on`). */
   failOn: Label = DEFAULT_FAIL_ON;
+  /** The run's tokens and the environment variable each comes from: recorded exchanges name the variable. */
+  private secrets = new Map<string, string>();
+
+  /** Registers a token: an Authorization header carrying it is recorded as `Bearer $<variable>`. */
+  secret(value: string | undefined, variable: string): void {
+    if (value) this.secrets.set(value, variable);
+  }
+
+  /** A text with every registered token replaced by its variable (a body or message that quotes one). */
+  redact(text: string): string {
+    let out = text;
+    for (const [value, variable] of this.secrets) if (out.includes(value)) out = out.replaceAll(value, `$${variable}`);
+    return out;
+  }
 
   /** Whether an entry fails the run (a violation at or above the threshold). */
   fails(entry: Entry): boolean {
@@ -53,7 +67,8 @@ export class Recorder {
     else this.commitEntry(entry, undefined);
   }
 
-  note(area: string, message: string): void {
+  note(area: string, text: string): void {
+    const message = this.redact(text);
     if (!this.notes.some((n) => n.area === area && n.message === message)) this.notes.push({ area, message });
   }
 
@@ -97,6 +112,15 @@ export class Recorder {
     return results;
   }
 
+  private redactExchange(ex: RecordedExchange): RecordedExchange {
+    const headers = Object.fromEntries(Object.entries(ex.request.headers).map(([k, v]) => [k, this.redact(v)]));
+    return {
+      request: { ...ex.request, url: this.redact(ex.request.url), headers, ...(ex.request.body !== undefined ? { body: this.redact(ex.request.body) } : {}) },
+      ...(ex.response ? { response: { ...ex.response, text: this.redact(ex.response.text), headers: Object.fromEntries(Object.entries(ex.response.headers).map(([k, v]) => [k, this.redact(String(v))])) } } : {}),
+      ...(ex.transportError ? { transportError: this.redact(ex.transportError) } : {}),
+    };
+  }
+
   private commitEntry(entry: Entry, replay: Replay | undefined): void {
     const key = tallyKey(entry.operationId, entry.check);
     const tally = this.tallies.get(key) ?? emptyTally();
@@ -114,9 +138,9 @@ export class Recorder {
       severity,
       ...('part' in outcome ? { label: outcome.part } : {}),
       operationId: entry.operationId,
-      message: 'part' in outcome ? outcome.message : outcome.inconclusive,
+      message: this.redact('part' in outcome ? outcome.message : outcome.inconclusive),
       test: this.currentTest,
-      ...(entry.exchange ? { exchange: recordedExchange(entry.exchange) } : {}),
+      ...(entry.exchange ? { exchange: this.redactExchange(recordedExchange(entry.exchange, this.secrets)) } : {}),
       ...(replay ? { replay } : {}),
     };
     if (finding.severity === 'fail') {
@@ -157,9 +181,9 @@ export function maskBody(text: string): string {
   }
 }
 
-function recordedExchange(ex: Exchange): RecordedExchange {
+function recordedExchange(ex: Exchange, secrets: ReadonlyMap<string, string> = new Map()): RecordedExchange {
   const headers = { ...ex.request.headers };
-  if (headers.authorization) headers.authorization = maskAuthorization(headers.authorization);
+  if (headers.authorization) headers.authorization = maskAuthorization(headers.authorization, secrets);
   return {
     request: { ...ex.request, headers, ...(ex.request.body !== undefined ? { body: truncate(maskBody(ex.request.body)) } : {}) },
     ...(ex.response ? { response: { ...ex.response, text: truncate(maskBody(ex.response.text)) } } : {}),
@@ -167,11 +191,16 @@ function recordedExchange(ex: Exchange): RecordedExchange {
   };
 }
 
-/** Tokens are secrets: reports show the scheme and the last four characters only. */
-export function maskAuthorization(value: string): string {
+/**
+ * Tokens are secrets: reports show a known token as the environment variable it comes from
+ * (`Bearer $CONFORMANCE_TOKEN`), any other as the scheme and its last four characters only.
+ */
+export function maskAuthorization(value: string, secrets: ReadonlyMap<string, string> = new Map()): string {
   const match = /^(\S+)\s+(\S+)$/.exec(value);
   if (!match) return value.length > 8 ? `****${value.slice(-4)}` : value;
   const token = match[2] as string;
+  const variable = secrets.get(token);
+  if (variable) return `${match[1]} $${variable}`;
   return `${match[1]} ${token.length > 8 ? `****${token.slice(-4)}` : token}`;
 }
 

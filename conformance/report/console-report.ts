@@ -1,11 +1,14 @@
 // The console summary: operations × checks (✓ pass, ✗ fail, ! warning, ? inconclusive, · not
 // applicable), the rule checks, each failure with the label of its part, its request, response,
 // rule and replay command, the warnings listed apart, the rules that could not be decided with
-// their reasons, and the verdict (PASS, FAIL or INCOMPLETE).
+// their reasons, the verdict of every catalogue rule, and the run's verdict (PASS, FAIL or
+// INCOMPLETE) naming the rules that fail it or leave it undecided. Each finding with an exchange
+// carries a one-line curl (tokens as `$CONFORMANCE_TOKEN`, never their value).
 import { EXCHANGE_CHECKS, TRANSPORT_CHECK } from '../checks/index.ts';
 import { emptyTally, type Finding, type Tally } from '../record/finding.ts';
 import { describeLabels, labelsBy } from '../record/severity.ts';
 import { replayCommand } from './replay-command.ts';
+import type { RuleResult, RuleStatus } from './rule-verdicts.ts';
 import type { RunReport } from './run-report.ts';
 
 const ABBREVIATIONS: Record<string, string> = {
@@ -119,6 +122,8 @@ export function describeFinding(report: RunReport, f: Finding, heading: string):
       if (response.text !== '') lines.push(...indentBody(response.text));
     } else lines.push(`    response: none (${transportError ?? 'no answer'})`);
   }
+  if (f.curl) lines.push(`    curl:     ${f.curl}`);
+  else if (f.exchange === undefined) lines.push('    curl:     (none: the rule judges several exchanges; use the replay command)');
   if (f.test) lines.push(`    test:     ${f.test}`);
   if (f.replay) lines.push(`    seed:     ${f.replay.seed}  path: ${f.replay.path}${f.replay.commands ? `  commands: ${f.replay.commands}` : ''}`);
   const command = replayCommand(report, f);
@@ -145,6 +150,8 @@ function inconclusiveLines(report: RunReport): string[] {
     const f = group[0] as Finding;
     const reasons = [...new Set(group.map((g) => g.message))];
     lines.push(`  ? ${f.check}${f.operationId ? ` — ${f.operationId}` : ''}: ${reasons.slice(0, 3).join('; ')}${reasons.length > 3 ? ` (+${reasons.length - 3} more reasons)` : ''}`);
+    const curl = group.find((g) => g.curl)?.curl;
+    if (curl) lines.push(`      curl: ${curl}`);
   }
   if (groups.length > MAX_FAILURE_GROUPS) lines.push(`  … ${groups.length - MAX_FAILURE_GROUPS} more rules in the JSON report`);
   return lines;
@@ -175,6 +182,7 @@ export function consoleReport(report: RunReport): string {
     for (const group of warningGroups.slice(0, MAX_FAILURE_GROUPS)) {
       const f = group[0] as Finding;
       lines.push(`  ! ${f.check}${f.operationId ? ` — ${f.operationId}` : ''}${partOf(f)}${group.length > 1 ? ` (${group.length}×)` : ''}: ${f.message}`);
+      if (f.curl) lines.push(`      curl: ${f.curl}`);
     }
     if (warningGroups.length > MAX_FAILURE_GROUPS) lines.push(`  … ${warningGroups.length - MAX_FAILURE_GROUPS} more groups in the JSON report`);
   }
@@ -183,10 +191,33 @@ export function consoleReport(report: RunReport): string {
     lines.push('', 'NOT APPLICABLE / NOT SENT');
     for (const note of report.notes) lines.push(`  · ${note.area}: ${note.message}`);
   }
+  lines.push(...ruleLines(report.rules));
   const c = report.counts;
+  const r = report.ruleCounts;
   lines.push(
     '',
     `${report.verdict.toUpperCase()}: ${c.failed} failed, ${c.warned} warnings, ${c.inconclusive} inconclusive, ${c.passed} passed checks, ${report.suiteErrors.length} suite errors`,
+    `rules: ${r.verified} verified, ${r.violated} violated, ${r.inconclusive} inconclusive, ${r['not-exercised']} not exercised, ${r['not-applicable']} not applicable, ${r['not-run']} not run (of ${report.rules.length})`,
   );
+  const blocking = report.rules.filter((rule) => (rule.status === 'violated' && rule.severity === 'fail') || rule.status === 'inconclusive' || rule.status === 'not-exercised');
+  if (blocking.length > 0) lines.push(`${report.verdict === 'fail' ? 'failing' : 'undecided'} rules: ${blocking.map((rule) => `${rule.id} (${statusText(rule)})`).join(', ')}`);
   return lines.join('\n');
+}
+
+const STATUS_MARK: Record<RuleStatus, string> = { verified: '✓', violated: '✗', inconclusive: '?', 'not-exercised': '∅', 'not-applicable': '·', 'not-run': '-' };
+
+function statusText(rule: RuleResult): string {
+  return rule.status === 'violated' ? `violated, ${rule.severity === 'fail' ? 'fails the run' : 'warning'}` : rule.status.replace('-', ' ');
+}
+
+/** The per-rule verdicts: every catalogue rule with its status and, unless verified, the reason. */
+export function ruleLines(rules: readonly RuleResult[]): string[] {
+  if (rules.length === 0) return [];
+  const width = Math.max(...rules.map((r) => r.id.length));
+  const lines = ['', 'RULES (✓ verified, ✗ violated, ? inconclusive, ∅ not exercised, · not applicable, - not run)'];
+  for (const rule of rules) {
+    const status = statusText(rule);
+    lines.push(`  ${STATUS_MARK[rule.status]} ${rule.id.padEnd(width)}  ${status.padEnd(15)} ${rule.label.padEnd(10)} ${rule.ref}${rule.reason ? ` — ${rule.reason}` : ''}`);
+  }
+  return lines;
 }

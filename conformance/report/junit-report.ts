@@ -1,7 +1,8 @@
 // JUnit XML for CI: one testsuite per check, one testcase per operation (a failure carries the
 // label of its part, the rule, the problem and the exchange; a rule the suite could not decide is
 // an error with its reason), and the warnings in a testsuite of their own as skipped testcases,
-// so they show without failing the build.
+// so they show without failing the build. A first testsuite, `rules`, holds one testcase per
+// catalogue rule with its verdict (report/rule-verdicts.ts).
 import type { Finding } from '../record/finding.ts';
 import { describeLabels, labelsBy } from '../record/severity.ts';
 import { describeFinding } from './console-report.ts';
@@ -75,7 +76,33 @@ export function junitReport(report: RunReport): string {
   if (suiteErrors.length > 0) {
     suites.push(`  <testsuite name="suite errors" tests="${suiteErrors.length}" failures="0" errors="${suiteErrors.length}" skipped="0">\n${suiteErrors.join('\n')}\n  </testsuite>`);
   }
-  const tests = totalTests + warnings.length + suiteErrors.length;
-  const errors = totalErrors + suiteErrors.length;
+  // One testcase per catalogue rule: violated at failing severity is a failure; inconclusive and
+  // not exercised are errors; not applicable and not run are skipped, each with its reason.
+  let ruleFailures = 0;
+  let ruleErrors = 0;
+  let ruleSkipped = 0;
+  const ruleCases = report.rules.map((rule) => {
+    const open = `    <testcase classname="conformance.rules" name="${escapeXml(`${rule.id} (${rule.label}; ${rule.ref})`)}">`;
+    const reason = escapeXml(rule.reason ?? '');
+    if (rule.status === 'violated' && rule.severity === 'fail') {
+      ruleFailures++;
+      return `${open}<failure message="${escapeXml(`violated: ${rule.reason ?? ''}`)}" type="violated"/></testcase>`;
+    }
+    if (rule.status === 'inconclusive' || rule.status === 'not-exercised') {
+      ruleErrors++;
+      return `${open}<error message="${escapeXml(`${rule.status.replace('-', ' ')}: `)}${reason}" type="${rule.status}"/></testcase>`;
+    }
+    if (rule.status === 'not-applicable' || rule.status === 'not-run' || rule.status === 'violated') {
+      ruleSkipped++;
+      return `${open}<skipped message="${escapeXml(`${rule.status === 'violated' ? 'violated (warning)' : rule.status.replace('-', ' ')}: `)}${reason}"/></testcase>`;
+    }
+    return `    <testcase classname="conformance.rules" name="${escapeXml(`${rule.id} (${rule.label}; ${rule.ref})`)}"/>`;
+  });
+  if (ruleCases.length > 0) {
+    suites.unshift(`  <testsuite name="rules" tests="${ruleCases.length}" failures="${ruleFailures}" errors="${ruleErrors}" skipped="${ruleSkipped}">\n${ruleCases.join('\n')}\n  </testsuite>`);
+  }
+  const tests = totalTests + warnings.length + suiteErrors.length + ruleCases.length;
+  const errors = totalErrors + suiteErrors.length + ruleErrors;
+  totalFailures += ruleFailures;
   return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="conformance" tests="${tests}" failures="${totalFailures}" errors="${errors}" time="${(report.durationMs / 1000).toFixed(3)}">\n${suites.join('\n')}\n</testsuites>\n`;
 }

@@ -27,3 +27,21 @@ export function replayCommand(report: RunReport, finding: Finding): string | und
   }
   return `npm run conformance -- ${flags.join(' ')}`;
 }
+
+/**
+ * A one-line curl that sends a finding's request again. Tokens appear as the environment variable
+ * they come from (`$CONFORMANCE_TOKEN`), never as values: the recorder keeps only that name or a
+ * masked value. Undefined when the finding has no single exchange (a rule judged over several).
+ */
+export function curlCommand(finding: Finding): string | undefined {
+  const request = finding.exchange?.request;
+  if (!request) return undefined;
+  const parts = ['curl', '-sS', '-i', '-X', request.method, shellQuote(request.url)];
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (name === 'content-length' || name === 'host') continue;
+    // A variable reference is double-quoted so the shell expands it; anything else single-quoted.
+    parts.push('-H', /\$[A-Z_]+/.test(value) && !/["\\`]/.test(value) ? `"${name}: ${value}"` : shellQuote(`${name}: ${value}`));
+  }
+  if (request.body !== undefined) parts.push('--data-raw', shellQuote(request.body));
+  return parts.join(' ');
+}

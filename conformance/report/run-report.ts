@@ -2,12 +2,15 @@
 // rules apart, each violation with the label of its part), the tallies per operation and check,
 // notes on what did not apply, and errors of the suite itself. The verdict: FAIL when a check
 // failed at the run's threshold or the suite broke; else INCOMPLETE when a rule could not be
-// decided; else PASS.
+// decided or a rule the selected mode and parts cover was not exercised; else PASS. Each
+// catalogue rule gets its own verdict (rule-verdicts.ts).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Label } from '../../contract/labels.ts';
 import { emptyTally, type Finding, type Note, type RecordedResults, type Tally } from '../record/finding.ts';
 import type { VitestResults } from '../run/run-suite.ts';
+import { curlCommand } from './replay-command.ts';
+import { type RuleResult, type RuleStatus, ruleCounts, ruleVerdicts } from './rule-verdicts.ts';
 import type { Mode, Profile, SuitePart } from '../target/target.ts';
 
 export type Verdict = 'pass' | 'fail' | 'incomplete';
@@ -18,7 +21,7 @@ export const EXIT_CODES: Record<Verdict, number> = { pass: 0, fail: 1, incomplet
 export interface RunReport {
   startedAt: string;
   durationMs: number;
-  target: { baseUrl: string; mode: Mode; profile: Profile; parts: SuitePart[]; seed: number; mock: boolean; faults: string[]; failOn: Label };
+  target: { baseUrl: string; mode: Mode; profile: Profile; parts: SuitePart[]; seed: number; mock: boolean; faults: string[]; failOn: Label; only?: string };
   requests: number;
   failures: Finding[];
   warnings: Finding[];
@@ -28,6 +31,9 @@ export interface RunReport {
   notes: Note[];
   suiteErrors: Array<{ test: string; message: string }>;
   counts: { failed: number; warned: number; inconclusive: number; passed: number };
+  /** One verdict per catalogue rule (rules/catalogue.ts). */
+  rules: RuleResult[];
+  ruleCounts: Record<RuleStatus, number>;
   verdict: Verdict;
 }
 
@@ -52,15 +58,25 @@ export function readRecorded(runDir: string): RecordedResults {
   return merged;
 }
 
-export function verdictOf(counts: RunReport['counts'], suiteErrors: number): Verdict {
-  if (counts.failed > 0 || suiteErrors > 0) return 'fail';
-  return counts.inconclusive > 0 ? 'incomplete' : 'pass';
+/**
+ * FAIL when a check failed at the run's threshold (a rule violated at failing severity) or the
+ * suite broke; else INCOMPLETE when a rule could not be decided or a rule the selection covers was
+ * not exercised; else PASS.
+ */
+export function verdictOf(counts: RunReport['counts'], suiteErrors: number, rules: readonly Pick<RuleResult, 'status' | 'severity'>[] = []): Verdict {
+  if (counts.failed > 0 || suiteErrors > 0 || rules.some((r) => r.status === 'violated' && r.severity === 'fail')) return 'fail';
+  if (counts.inconclusive > 0 || rules.some((r) => r.status === 'inconclusive' || r.status === 'not-exercised')) return 'incomplete';
+  return 'pass';
 }
 
 export function buildReport(recorded: RecordedResults, vitest: VitestResults, meta: Pick<RunReport, 'startedAt' | 'durationMs' | 'target'>): RunReport {
-  const failures = recorded.findings.filter((f) => f.severity === 'fail');
-  const warnings = recorded.findings.filter((f) => f.severity === 'warn');
-  const inconclusive = recorded.findings.filter((f) => f.severity === 'inconclusive');
+  const findings = recorded.findings.map((f) => {
+    const curl = curlCommand(f);
+    return curl ? { ...f, curl } : f;
+  });
+  const failures = findings.filter((f) => f.severity === 'fail');
+  const warnings = findings.filter((f) => f.severity === 'warn');
+  const inconclusive = findings.filter((f) => f.severity === 'inconclusive');
   const explained = new Set(recorded.failedTests);
   const suiteErrors = [
     ...(!vitest.tests.some((t) => t.status === 'passed' || t.status === 'failed') ? [{ test: '(none)', message: 'no suite test ran (does --only match a test name?)' }] : []),
@@ -76,6 +92,7 @@ export function buildReport(recorded: RecordedResults, vitest: VitestResults, me
     counts.inconclusive += tally.inconclusive;
     counts.passed += tally.pass;
   }
+  const rules = ruleVerdicts(recorded.tallies, findings, recorded.notes, meta.target);
   return {
     ...meta,
     requests: recorded.requests,
@@ -86,6 +103,8 @@ export function buildReport(recorded: RecordedResults, vitest: VitestResults, me
     notes: recorded.notes,
     suiteErrors,
     counts,
-    verdict: verdictOf(counts, suiteErrors.length),
+    rules,
+    ruleCounts: ruleCounts(rules),
+    verdict: verdictOf(counts, suiteErrors.length, rules),
   };
 }

@@ -6,7 +6,7 @@ import { connect, type TLSSocket } from 'node:tls';
 import { request } from 'undici';
 import { shapeOf } from '../checks/error-shape.ts';
 import { notApplicable, recordRule, type RuleCheck } from '../record/rule.ts';
-import type { Target } from '../target/target.ts';
+import { isLoopbackHost, type Target } from '../target/target.ts';
 
 export const TLS_HTTPS_ONLY: RuleCheck = { name: 'tls-https-only', rule: 'seed "Authentication" rule 5: all requests use HTTPS; plain HTTP is rejected' };
 export const TLS_LEGACY_REFUSED: RuleCheck = { name: 'tls-legacy-refused', rule: 'seed "Authentication" rule 5: TLS 1.2 or higher (TLS 1.0 and 1.1 refused)' };
@@ -85,11 +85,23 @@ export async function checkTlsVersions(target: Target): Promise<void> {
   else recordRule(TLS_VERSION, undefined, modern.protocol === 'TLSv1.2' || modern.protocol === 'TLSv1.3' ? true : { message: `negotiated ${modern.protocol}`, part: 'documented' });
 }
 
-/** The target itself: an http:// deployment breaks rule 5 outright (the mock is exempt). */
+/**
+ * The target itself: an http:// deployment breaks rule 5 outright. A plain-HTTP target on a
+ * loopback host (the mock, a local build) or accepted with --allow-http (a staging box) is not a
+ * deployment the rule applies to: the TLS rules are recorded as not applicable, with the reason.
+ */
 export function checkScheme(target: Target): boolean {
-  if (new URL(target.baseUrl).protocol === 'https:') return true;
-  if (target.isMock) {
-    for (const check of [TLS_HTTPS_ONLY, TLS_LEGACY_REFUSED, TLS_VERSION]) notApplicable(check, undefined, 'the target is the mock over plain HTTP; the TLS rules apply to https deployments');
+  const url = new URL(target.baseUrl);
+  if (url.protocol === 'https:') return true;
+  const why = target.isMock
+    ? 'the target is the mock over plain HTTP'
+    : isLoopbackHost(url.hostname)
+      ? `the target ${url.origin} is plain HTTP on a loopback host`
+      : target.allowHttp
+        ? `the target ${url.origin} is plain HTTP, accepted with --allow-http`
+        : undefined;
+  if (why !== undefined) {
+    for (const check of [TLS_HTTPS_ONLY, TLS_LEGACY_REFUSED, TLS_VERSION]) notApplicable(check, undefined, `${why}; the TLS rules apply to https deployments (certify TLS against the https:// address)`);
     return false;
   }
   recordRule(TLS_HTTPS_ONLY, undefined, { message: `the deployment is served over plain HTTP (${target.baseUrl})`, part: 'documented' });

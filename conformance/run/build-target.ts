@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { request } from 'undici';
 import { readMockTenant } from '../target/mock-data.ts';
 import { type MockDescription, type MockTenant, type StartedMock, startMock } from '../target/start-mock.ts';
-import { type Target, type TargetData, tenantOf } from '../target/target.ts';
+import { isLoopbackHost, type Target, type TargetData, tenantOf } from '../target/target.ts';
 import { type RunOptions, UsageError } from './options.ts';
 
 /** The general limit given to a mock the suite starts itself, so the suite need not pace. */
@@ -55,6 +55,7 @@ export async function buildTarget(options: RunOptions): Promise<BuiltTarget> {
     parts: options.parts,
     seed: options.seed,
     insecure: options.insecure,
+    ...(options.allowHttp ? { allowHttp: true } : {}),
     ...(options.replay ? { replay: options.replay } : {}),
     ...(options.httpUrl ? { httpUrl: options.httpUrl } : {}),
   };
@@ -85,6 +86,11 @@ export async function buildTarget(options: RunOptions): Promise<BuiltTarget> {
   if (options.faults.length > 0) throw new UsageError('--fault applies to the mock only (leave out --base-url)');
   const mode = options.mode ?? 'readonly';
   const url = new URL(options.baseUrl);
+  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname) && !options.allowHttp) {
+    throw new UsageError(
+      `--base-url ${url.origin} is plain HTTP on a host that is not loopback. The API must be served over HTTPS (seed "Authentication" rule 5): use its https:// address to certify it, or add --allow-http (CONFORMANCE_ALLOW_HTTP=1) to run against a plain-HTTP staging box, with the TLS rule reported as not applicable.`,
+    );
+  }
   let facts: Partial<Awaited<ReturnType<typeof mockFacts>>> = {};
   if (options.mockControl) {
     const res = await request(options.mockControl);

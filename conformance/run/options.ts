@@ -26,6 +26,8 @@ export interface RunOptions {
   dataFile: string | undefined;
   httpUrl: string | undefined;
   insecure: boolean;
+  /** A plain-HTTP base URL that is not loopback is accepted (the TLS rule is then not applicable). */
+  allowHttp: boolean;
   reportDir: string;
   faults: string[];
   tenant: string | undefined;
@@ -38,7 +40,7 @@ export class UsageError extends Error {}
 
 const FLAGS = {
   'base-url': { type: 'string', env: 'CONFORMANCE_BASE_URL', help: 'tenant base URL, e.g. https://acme.example.com (none: start the mock)' },
-  token: { type: 'string', env: 'CONFORMANCE_TOKEN', help: 'workspace API token (all permissions)' },
+  token: { type: 'string', env: 'CONFORMANCE_TOKEN', help: 'workspace API token (all permissions); prefer the environment variable, the value is never printed' },
   'user-token': { type: 'string', env: 'CONFORMANCE_USER_TOKEN', help: 'a per-user token (JWT) of a member' },
   'limited-token': { type: 'string', env: 'CONFORMANCE_LIMITED_TOKEN', help: 'a token without some permissions (403 checks)' },
   'limited-permissions': { type: 'string', env: 'CONFORMANCE_LIMITED_PERMISSIONS', help: 'comma list of the permissions the limited token has' },
@@ -60,6 +62,7 @@ const FLAGS = {
   data: { type: 'string', env: 'CONFORMANCE_DATA', help: 'JSON file of known ids and send destinations (see README)' },
   'http-url': { type: 'string', env: 'CONFORMANCE_HTTP_URL', help: 'plain-HTTP URL for the HTTPS check (default: http:// of the base URL)' },
   insecure: { type: 'boolean', env: 'CONFORMANCE_INSECURE', help: 'accept TLS certificates that do not verify' },
+  'allow-http': { type: 'boolean', env: 'CONFORMANCE_ALLOW_HTTP', help: 'accept a plain-HTTP base URL that is not loopback (a staging box); the TLS rule is then not applicable' },
   'report-dir': { type: 'string', env: 'CONFORMANCE_REPORT_DIR', help: 'where reports go (default reports/conformance)' },
   fault: { type: 'string', multiple: true, env: 'CONFORMANCE_FAULTS', help: 'with the mock: start it with this fault (repeatable)' },
   tenant: { type: 'string', env: 'CONFORMANCE_TENANT', help: 'with the mock: the tenant to certify (default: the first)' },
@@ -70,7 +73,7 @@ const FLAGS = {
 
 export function usage(): string {
   const lines = Object.entries(FLAGS).map(([name, f]) => `  --${name.padEnd(20)} ${f.help}${f.env ? ` [${f.env}]` : ''}`);
-  return `Usage: npm run conformance -- [flags]\n\n${lines.join('\n')}\n\nExit codes: 0 PASS (nothing failed, nothing inconclusive); 1 FAIL (a check failed at the --fail-on label, or the suite broke); 2 a usage mistake; 3 INCOMPLETE (nothing failed, but a rule could not be decided).`;
+  return `Usage: npm run conformance -- [flags]\n\n${lines.join('\n')}\n\nExit codes: 0 PASS (no rule violated at the --fail-on label, and every rule the mode and parts cover exercised and decided); 1 FAIL (a rule violated at the --fail-on label, or the suite broke); 2 a usage mistake; 3 INCOMPLETE (nothing failed, but a rule could not be decided or was not exercised).\nThe token is read from CONFORMANCE_TOKEN by default and never printed; reports show it as $CONFORMANCE_TOKEN.`;
 }
 
 function truthy(value: string | undefined): boolean {
@@ -144,6 +147,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): RunOptions
     dataFile: str('data'),
     httpUrl: str('http-url'),
     insecure: bool('insecure'),
+    allowHttp: bool('allow-http'),
     reportDir: str('report-dir') ?? 'reports/conformance',
     faults,
     tenant: str('tenant'),

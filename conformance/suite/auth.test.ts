@@ -1,9 +1,11 @@
 // Authentication rules on every operation the mode allows (seed "Authentication"): missing,
 // wrong, malformed and revoked tokens, a wrong tenant, a token without the permission, and a
-// per-user token.
+// per-user token. Last, the API request feed, which now holds these requests, shows no token
+// unmasked (rule 8).
 import { describe } from 'vitest';
 import { notApplicable } from '../record/rule.ts';
 import { AUTH_REVOKED, checkAuth, checkRevocation, checkUserToken } from '../rules/auth.ts';
+import { checkFeedSecrets } from '../rules/logs.ts';
 import { conformanceTest, suite } from './context.ts';
 
 const { operations, target } = suite();
@@ -23,4 +25,6 @@ describe('auth', () => {
     }
     await checkRevocation(probe);
   });
+
+  conformanceTest('the API request feed masks the tokens it records', () => checkFeedSecrets());
 });

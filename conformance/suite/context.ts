@@ -33,6 +33,9 @@ export function suite(): SuiteContext {
       operations: operationsFor(contract, target.mode),
     };
     recorder.failOn = target.failOn;
+    recorder.secret(target.workspaceToken, 'CONFORMANCE_TOKEN');
+    recorder.secret(target.userToken, 'CONFORMANCE_USER_TOKEN');
+    recorder.secret(target.limitedToken?.token, 'CONFORMANCE_LIMITED_TOKEN');
   }
   return shared;
 }

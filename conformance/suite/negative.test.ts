@@ -1,7 +1,8 @@
 // Invalid requests must be rejected with the right 4xx (seed "Errors"): generated invalid data
 // (a required field removed, a type changed, a bound or format broken, a malformed uuid) gets 422
 // with its code and field; boundary values are accepted at the bound and rejected past it;
-// malformed JSON gets 400. Never 2xx, never 5xx.
+// malformed JSON gets 400. Never 2xx, never 5xx. An unknown identifier in the action log's
+// conversation, session or contact filter gets 404.
 import { describe } from 'vitest';
 import { boundaryCases } from '../arbitraries/boundaries.ts';
 import { invalidRequestArbitrary } from '../arbitraries/invalid-request.ts';
@@ -10,6 +11,7 @@ import type { SuiteOperation } from '../contract/operation.ts';
 import type { Expectation } from '../http/exchange.ts';
 import { runProperty } from '../record/property.ts';
 import { recorder } from '../record/recorder.ts';
+import { checkUnknownFilters } from '../rules/logs.ts';
 import { conformanceTest, planOptions, sendAndClean, suite } from './context.ts';
 
 const { operations, contract, target, profile } = suite();
@@ -77,4 +79,6 @@ describe('negative', () => {
       });
     }
   }
+
+  conformanceTest('the action log filters give 404 for unknown identifiers', () => checkUnknownFilters());
 });

@@ -3,7 +3,6 @@
 // can send, member zones, a flow: the contract lists none) is read from the mock's control API
 // snapshot, over HTTP. Against a real deployment the QA team gives it (--data).
 import { request } from 'undici';
-import type { FlowTargetData } from '../models/flows/model.ts';
 import type { TargetData } from './target.ts';
 
 interface SnapshotState {
@@ -28,7 +27,7 @@ export async function readMockTenant(controlUrl: string, slug: string): Promise<
   const snapshot = (await res.body.json()) as { workspaces?: Array<{ state?: SnapshotState }> };
   const state = snapshot.workspaces?.map((w) => w.state).find((s) => s?.slug === slug);
   if (!state) throw new Error(`the mock has no tenant ${slug}`);
-  const data: FlowTargetData = {};
+  const data: TargetData = {};
   const agent = state.agents?.find((a) => typeof a.uuid === 'string' && a.channels?.call) ?? state.agents?.[0];
   if (agent?.uuid) data.agent_uuid = agent.uuid;
   const member = state.members?.find((m) => typeof m.email === 'string');

@@ -25,6 +25,8 @@ export interface TargetData {
   whatsapp_template_uuid?: string;
   /** Where real sends may go in full mode: the QA team's own phone and inbox. */
   send_to?: { phone?: string; email?: string };
+  /** A flow to read (the contract lists no flows), preferably one with branch children. */
+  flow_uuid?: string;
 }
 
 export interface Target {
@@ -51,6 +53,8 @@ export interface Target {
   generalPerMinute: number;
   /** Accept TLS certificates that do not verify (test deployments). */
   insecure: boolean;
+  /** A plain-HTTP base URL that is not loopback was accepted with --allow-http. */
+  allowHttp?: boolean;
   /** Plain-HTTP URL for the "plain HTTP is rejected" check; default: the base URL with http://. */
   httpUrl?: string;
   data: TargetData;
@@ -69,6 +73,12 @@ export function loadTarget(): Target {
   if (!file) throw new Error(`${TARGET_ENV} is not set: run the suite through conformance/cli.ts (npm run conformance)`);
   cached = JSON.parse(readFileSync(file, 'utf8')) as Target;
   return cached;
+}
+
+/** Loopback hosts: 127.0.0.0/8, ::1, localhost and *.localhost (a plain-HTTP target there is local). */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
 
 /** The tenant label of a host: the first of at least three labels, or of `<tenant>.localhost`. */

@@ -9,6 +9,7 @@ import { buildReport, EXIT_CODES, type RunReport, verdictOf } from '../../confor
 import type { Label } from '../../contract/labels.ts';
 import type { Finding, RecordedResults } from '../../conformance/record/finding.ts';
 import { maskAuthorization, maskBody } from '../../conformance/record/recorder.ts';
+import { CATALOGUE } from '../../conformance/rules/catalogue.ts';
 
 const failure: Finding = {
   check: 'timezone-header',
@@ -52,7 +53,7 @@ function report(findings: Finding[], failedTests: string[], failOn: Label = 'pub
   return buildReport(
     recorded,
     { tests: [{ title: 'getFlow: generated valid requests', fullName: 'operations getFlow: generated valid requests', status: testStatus, failureMessages: testStatus === 'failed' ? ['x'] : [] }], fileErrors: [] },
-    { startedAt: '2026-03-14T10:00:00Z', durationMs: 1500, target: { baseUrl: 'https://acme.example.com', mode: 'readonly', profile: 'default', parts: ['operations'], seed: 99, mock: false, faults: [], failOn } },
+    { startedAt: '2026-03-14T10:00:00Z', durationMs: 1500, target: { baseUrl: 'https://acme.example.com', mode: 'readonly', profile: 'default', parts: ['operations'], seed: 99, mock: false, faults: [], failOn, only: 'getFlow' } },
   );
 }
 
@@ -61,8 +62,9 @@ describe('reports', () => {
     const r = report([failure, warning, undecided], ['getFlow: generated valid requests']);
     expect(r.verdict).toBe('fail');
     expect(r.counts).toEqual({ failed: 1, warned: 1, inconclusive: 1, passed: 10 });
-    expect(r.failures).toEqual([failure]);
-    expect(r.warnings).toEqual([warning]);
+    const curl = expect.stringMatching(/^curl -sS -i -X GET 'https:\/\/acme\.example\.com\/api\/v1\/flow\/x' -H 'authorization: Bearer \*\*\*\*abcd'$/);
+    expect(r.failures).toEqual([{ ...failure, curl }]);
+    expect(r.warnings).toEqual([{ ...warning, curl }]);
     expect(r.inconclusive).toEqual([undecided]);
     expect(r.suiteErrors).toEqual([]);
   });
@@ -125,7 +127,8 @@ describe('reports', () => {
 
   it('write JUnit XML with one testsuite per check, escaped text, labels, warnings as skipped, inconclusive rules as errors', () => {
     const xml = junitReport(report([failure, warning, undecided], ['getFlow: generated valid requests']));
-    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="conformance" tests="5" failures="1" errors="1" time="1.500">/);
+    // Five check testcases plus one per catalogue rule (time.response-zone-header violated, coaching.one-default inconclusive).
+    expect(xml).toMatch(new RegExp(`^<\\?xml version="1.0" encoding="UTF-8"\\?>\n<testsuites name="conformance" tests="${5 + CATALOGUE.length}" failures="2" errors="2" time="1.500">`));
     expect(xml).toContain('<testsuite name="timezone-header" tests="1" failures="1"');
     expect(xml).toContain('message="documented part: the X-Timezone header is missing &lt;&amp;&gt;"');
     expect(xml).toContain('<testsuite name="warnings (inferred parts)" tests="1" failures="0" errors="0" skipped="1">');

@@ -1,7 +1,7 @@
 // Runs `node conformance/cli.ts` as a child process, as CI and QA teams do, and reads the JSON
 // report it writes.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect } from 'vitest';
@@ -14,14 +14,16 @@ export interface CliRun {
   code: number | null;
   output: string;
   report: RunReport | undefined;
+  /** The text of every report file the run wrote (JSON, JUnit XML, text). */
+  reportFiles: string;
   wallMs: number;
 }
 
-export function runCli(args: string[], timeoutMs = 170_000): Promise<CliRun> {
+export function runCli(args: string[], timeoutMs = 170_000, env: NodeJS.ProcessEnv = process.env): Promise<CliRun> {
   const reportDir = mkdtempSync(join(tmpdir(), 'conformance-report-'));
   const started = Date.now();
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args, '--report-dir', reportDir, '--quiet'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [CLI, ...args, '--report-dir', reportDir, '--quiet'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString();
@@ -42,8 +44,11 @@ export function runCli(args: string[], timeoutMs = 170_000): Promise<CliRun> {
       } catch {
         report = undefined;
       }
+      const reportFiles = readdirSync(reportDir)
+        .map((name) => readFileSync(join(reportDir, name), 'utf8'))
+        .join('\n');
       rmSync(reportDir, { recursive: true, force: true });
-      resolvePromise({ code, output, report, wallMs: Date.now() - started });
+      resolvePromise({ code, output, report, reportFiles, wallMs: Date.now() - started });
     });
   });
 }

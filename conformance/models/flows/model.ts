@@ -3,7 +3,6 @@
 // Shape A {success:false, message, data:[]}). The contract offers no list of flows, so the flow read
 // is the one the target data names (`flow_uuid`: the QA team's data file, or the mock's snapshot).
 import type { RuleCheck } from '../../record/rule.ts';
-import type { TargetData } from '../../target/target.ts';
 
 export const FLOW_STEPS: RuleCheck = {
   name: 'flow-steps-ordered',
@@ -13,9 +12,6 @@ export const FLOW_UNKNOWN: RuleCheck = {
   name: 'flow-unknown-404',
   rule: 'seed "Endpoints", GET /api/v1/flow/{uuid}: an unknown flow gives 404 {success:false, message, data:[]} (Shape A)',
 };
-
-/** The target data with the flow the suite may read (absent from the data: the rule is inconclusive). */
-export type FlowTargetData = TargetData & { flow_uuid?: string };
 
 export interface StepView {
   uuid: string;

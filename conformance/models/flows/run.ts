@@ -7,7 +7,7 @@ import { inconclusive, recordRule } from '../../record/rule.ts';
 import { describeAnswer, expectStatus, isSuccess } from '../../rules/verdicts.ts';
 import { suite } from '../../suite/context.ts';
 import { fieldOf } from '../answer-fields.ts';
-import { FLOW_STEPS, FLOW_UNKNOWN, type FlowTargetData, STEP_NAMES, type StepView, stepProblems } from './model.ts';
+import { FLOW_STEPS, FLOW_UNKNOWN, STEP_NAMES, type StepView, stepProblems } from './model.ts';
 
 function stepsOf(value: unknown): StepView[] | string {
   if (!Array.isArray(value)) return `the flow's steps are ${JSON.stringify(value)}, not a list`;
@@ -24,7 +24,7 @@ function stepsOf(value: unknown): StepView[] | string {
 export async function runFlowsCheck(): Promise<void> {
   const { client, target } = suite();
   const op = client.op('getFlow');
-  const uuid = (target.data as FlowTargetData).flow_uuid;
+  const uuid = target.data.flow_uuid;
   if (uuid === undefined) {
     inconclusive(FLOW_STEPS, op.operationId, 'the target data names no flow (flow_uuid) and the contract lists none');
   } else {

@@ -1,0 +1,220 @@
+// The rule catalogue: every rule of the API document (api-spec.md, "the seed") with a stable id,
+// where the document states it, its label (documented / published / inferred) and the checks that
+// test it, by the names they record outcomes under (conformance/checks/*, conformance/rules/*,
+// conformance/models/**). A rule no check tests says why: it cannot be tested black-box, or no
+// check tests it yet. test/conformance/catalogue.test.ts keeps the catalogue complete both ways;
+// report/rule-verdicts.ts turns a run's tallies into one verdict per rule.
+import type { Label } from '../../contract/labels.ts';
+import type { Mode, SuitePart } from '../target/target.ts';
+
+/** Why a rule has no check: it cannot be tested from outside the service, or no check tests it yet. */
+export interface Untested {
+  kind: 'not-black-box' | 'no-check-yet';
+  reason: string;
+}
+
+export interface CatalogueRule {
+  id: string;
+  /** Section and rule of the seed (or the published API), e.g. `Authentication 5`. */
+  ref: string;
+  /** The rule, quoted or closely paraphrased. */
+  text: string;
+  label: Label;
+  /** Names of the checks whose outcomes decide the rule. */
+  checks: string[];
+  /** Only these operations' outcomes of the checks decide the rule (a rule about some endpoints). */
+  operations?: string[];
+  untested?: Untested;
+}
+
+/**
+ * Where a check records outcomes: the suite parts that run it and the least mode that does. A
+ * model check's mode is its model's (models/index.ts), or stricter when the check needs requests
+ * only a stricter mode sends.
+ */
+export interface CheckScope {
+  parts: readonly SuitePart[];
+  mode: Mode;
+  /** A stateful model check: its group in conformance/models/index.ts. */
+  model?: string;
+}
+
+/** Exchange checks run after every request the suite sends through its client. */
+const EXCHANGE_PARTS: readonly SuitePart[] = ['operations', 'negative', 'auth', 'time', 'stateful'];
+const exchange: CheckScope = { parts: EXCHANGE_PARTS, mode: 'readonly' };
+const part = (p: SuitePart, mode: Mode = 'readonly'): CheckScope => ({ parts: [p], mode });
+const model = (group: string, mode: Mode): CheckScope => ({ parts: ['stateful'], mode, model: group });
+
+export const CHECK_SCOPES: Readonly<Record<string, CheckScope>> = {
+  transport: exchange,
+  'not-server-error': exchange,
+  'status-documented': exchange,
+  'content-type': exchange,
+  'response-schema': exchange,
+  'timezone-header': exchange,
+  'rate-limit-headers': exchange,
+  // Judged on every exchange, but only the outbound model's burst provokes a 429 on purpose.
+  'retry-after': { parts: ['stateful'], mode: 'full' },
+  'error-shape': exchange,
+  'error-code': exchange,
+  'expected-outcome': exchange,
+  'timestamp-offset': exchange,
+  'applied-zone': exchange,
+  'independent-validator': exchange,
+  'auth-missing-token': part('auth'),
+  'auth-invalid-token': part('auth'),
+  'auth-wrong-tenant': part('auth'),
+  'auth-forbidden': part('auth'),
+  'auth-revoked-token': part('auth', 'safe'),
+  'auth-user-token': part('auth'),
+  'time-header-zone': part('time'),
+  'time-query-zone': part('time'),
+  'time-header-over-query': part('time'),
+  'time-windows-names': part('time'),
+  'time-unknown-zone-ignored': part('time'),
+  'time-workspace-zone': part('time'),
+  'time-profile-zone': part('time'),
+  'time-dates-unshifted': part('time'),
+  'time-input-in-applied-zone': part('time'),
+  'logs-unknown-filter-404': part('negative'),
+  'logs-secrets-masked': part('auth'),
+  'tls-https-only': part('tls'),
+  'tls-legacy-refused': part('tls'),
+  'tls-version': part('tls'),
+  'reply-in-messages': model('conversation-replies', 'full'),
+  'two-factor-needs-pin': model('assistant-channels', 'full'),
+  'pin-never-returned': model('assistant-channels', 'full'),
+  'send-rate-limit': model('outbound', 'full'),
+  'send-429-creates-nothing': model('outbound', 'full'),
+  idempotency: model('outbound', 'full'),
+  'send-queue-counts': model('outbound', 'full'),
+  'rebuild-while-processing': model('builder-agents', 'full'),
+  'builder-agent-transitions': model('builder-agents', 'full'),
+  'builder-agent-intent': model('builder-agents', 'full'),
+  'builder-agent-list': model('builder-agents', 'full'),
+  'one-default-coach': model('coaching-agents', 'full'),
+  'coach-settings': model('coaching-agents', 'full'),
+  'data-table-records': model('data-tables', 'full'),
+  'listing-delete-cancels-tasks': model('listings', 'full'),
+  'listing-delete-removes-campaign': model('listings', 'full'),
+  'listing-delete-keeps-contacts': model('listings', 'full'),
+  'listing-state': model('listings', 'full'),
+  // The model runs from safe mode, but the blocking campaign is a listing, which sends: full only.
+  'template-setting-delete-blocked': model('template-settings', 'full'),
+  'template-setting-delete-allowed': model('template-settings', 'safe'),
+  'template-setting-list': model('template-settings', 'safe'),
+  'template-setting-create': model('template-settings', 'safe'),
+  'rate-filters': model('rates', 'readonly'),
+  'rate-pagination': model('rates', 'readonly'),
+  'queue-update-persists': model('queues', 'safe'),
+  'queue-endpoints-available': model('queues', 'safe'),
+  'analytics-export-order': model('analytics-export', 'readonly'),
+  'analytics-export-range': model('analytics-export', 'readonly'),
+  'analytics-export-pages': model('analytics-export', 'readonly'),
+  'flow-steps-ordered': model('flows', 'readonly'),
+  'flow-unknown-404': model('flows', 'readonly'),
+  'feed-secrets-masked': model('log-feeds', 'full'),
+};
+
+const gap = (reason: string): Untested => ({ kind: 'no-check-yet', reason });
+const outside = (reason: string): Untested => ({ kind: 'not-black-box', reason });
+
+export const CATALOGUE: readonly CatalogueRule[] = [
+  // Introduction, endpoints, versioning
+  { id: 'endpoints.answer', ref: 'Endpoints', text: 'every endpoint of the interface answers (a documented status, never a dropped connection)', label: 'documented', checks: ['transport', 'status-documented'] },
+  { id: 'endpoints.json-bodies', ref: 'Endpoints', text: 'request bodies are application/json; valid requests are accepted', label: 'documented', checks: ['expected-outcome'] },
+  { id: 'versioning.path-version', ref: 'Versioning 1; introduction', text: 'the version is part of the path: all API paths start with /api/v1', label: 'documented', checks: ['expected-outcome'] },
+  { id: 'versioning.published-description', ref: 'Versioning 2', text: 'the published machine-readable description carries version 1.0.0', label: 'documented', checks: [], untested: outside('the location of the published description is not shown, so the suite cannot fetch it') },
+  // Response envelope and resources
+  { id: 'envelope.json', ref: 'Response envelope', text: 'responses are JSON objects with success, message and data (some omit success and message)', label: 'documented', checks: ['content-type', 'response-schema'] },
+  { id: 'resources.fields', ref: 'Resources and their fields', text: 'each resource carries the fields and types the document (and the contract built on it) gives', label: 'documented', checks: ['response-schema', 'independent-validator'] },
+  { id: 'resources.analyzer-prefixes', ref: 'What the service does: Contacts', text: 'analyzer identifiers carry a prefix: b_ built-in field, f_ custom field, p_ pipeline stage rule', label: 'documented', checks: [], untested: gap('no check reads analyzer identifiers yet') },
+  { id: 'resources.contact-field-key-immutable', ref: 'What the service does: Contacts', text: 'a contact field key is unique and immutable once created', label: 'documented', checks: [], untested: gap('no model of contact fields yet') },
+  { id: 'calls.live-call-required', ref: 'What the service does: Calls and call actions', text: 'the call actions (say, forward, hangup, mute, unmute) need a live (non-ended) call', label: 'documented', checks: [], untested: gap('no model of call actions yet') },
+  { id: 'replies.sms-text-only', ref: 'What the service does: Conversations', text: 'files are given as a public URL or base64 content; SMS is text only', label: 'documented', checks: [], untested: gap('no check sends a file on an SMS conversation yet') },
+  { id: 'builders.preview-url-while-running', ref: 'What the service does: Builders', text: 'a running app has a public HTTPS preview URL that only resolves while it runs', label: 'documented', checks: [], untested: outside('the preview URL is a public host outside the API; whether it resolves depends on DNS the suite does not control') },
+  { id: 'events.inbound-become-conversations', ref: 'Events 2; What the service does: Logs', text: 'inbound email and inbound channel messages become conversations automatically', label: 'documented', checks: [], untested: outside('an inbound message comes from outside the API (a real email, WhatsApp or SMS sender)') },
+  { id: 'events.webhook-deliveries-logged', ref: 'Events 1', text: 'each outbound webhook delivery is recorded in the webhooks log feed with event, destination, status, payload, headers and response', label: 'documented', checks: [], untested: gap('no check registers a webhook receiver and reads the feed yet') },
+  // Time handling
+  { id: 'time.response-offset', ref: 'Time handling 1', text: 'every timestamp in a response carries an offset', label: 'documented', checks: ['timestamp-offset'] },
+  { id: 'time.input-without-offset', ref: 'Time handling 2', text: 'a request date-time without an offset is read in the caller\u2019s zone', label: 'documented', checks: ['time-input-in-applied-zone'] },
+  { id: 'time.zone-header', ref: 'Time handling 3', text: 'the X-Timezone request header (IANA identifier) selects the zone', label: 'documented', checks: ['time-header-zone'] },
+  { id: 'time.zone-query', ref: 'Time handling 3', text: 'the timezone query parameter selects the zone', label: 'documented', checks: ['time-query-zone'] },
+  { id: 'time.header-over-query', ref: 'Time handling 3', text: 'with both given, the header wins over the query parameter', label: 'inferred', checks: ['time-header-over-query'] },
+  { id: 'time.windows-names', ref: 'Time handling 3', text: 'Windows-style zone names are accepted and mapped to IANA names', label: 'documented', checks: ['time-windows-names'] },
+  { id: 'time.unknown-zone-ignored', ref: 'Time handling 3', text: 'an invalid or unknown identifier is ignored and resolution continues', label: 'documented', checks: ['time-unknown-zone-ignored'] },
+  { id: 'time.profile-zone', ref: 'Time handling 4.1', text: 'a per-user token works in the member\u2019s profile zone', label: 'documented', checks: ['time-profile-zone'] },
+  { id: 'time.workspace-zone', ref: 'Time handling 4.2 and 7', text: 'a workspace API token works in the workspace zone, not UTC, on input and output', label: 'documented', checks: ['time-workspace-zone'] },
+  { id: 'time.utc-fallback', ref: 'Time handling 4.3', text: 'UTC when neither a profile nor a workspace zone is configured', label: 'documented', checks: [], untested: outside('needs a workspace without a configured zone, which the API cannot arrange') },
+  { id: 'time.response-zone-header', ref: 'Time handling 5', text: 'every response carries X-Timezone naming the applied zone', label: 'documented', checks: ['timezone-header'] },
+  { id: 'time.rendered-in-applied-zone', ref: 'Time handling 5 and 7', text: 'timestamps are rendered in the zone X-Timezone names', label: 'documented', checks: ['applied-zone'] },
+  { id: 'time.dates-unshifted', ref: 'Time handling 6', text: 'date-only and time-of-day values are never shifted', label: 'documented', checks: ['time-dates-unshifted'] },
+  // States and transitions
+  { id: 'builder-agents.transitions', ref: 'States and transitions: Builder agent conversation', text: 'writes return at once in processing; answers only while gathering (a finished conversation is rejected); approve only awaiting approval; rebuild from deployed or failed', label: 'documented', checks: ['builder-agent-transitions'] },
+  { id: 'builder-agents.rebuild-409', ref: 'States and transitions; Endpoints behaviour 1', text: 'a rebuild while another is processing is rejected with 409 and the conversation is unchanged', label: 'documented', checks: ['rebuild-while-processing'] },
+  { id: 'builder-agents.intent-kept', ref: 'States and transitions: Builder agent conversation', text: 'a rebuild keeps the original intent unless the request changes it (replace_prompt)', label: 'documented', checks: ['builder-agent-intent'] },
+  { id: 'builder-agents.list', ref: 'Endpoints: operations named in prose only', text: 'GET /api/v1/builder-agents lists the conversations, newest first, filtered by status', label: 'inferred', checks: ['builder-agent-list'] },
+  { id: 'template-settings.delete-blocked', ref: 'Other statuses; Endpoints DELETE template-settings', text: 'deleting a template setting is refused (409) while a campaign referencing it is In Process, Importing, Active or Paused', label: 'documented', checks: ['template-setting-delete-blocked'] },
+  { id: 'template-settings.delete', ref: 'Endpoints DELETE /api/v1/whatsapp/template-settings/{uuid}', text: 'deletes the setting when no blocking campaign references it; an unknown setting is 404', label: 'documented', checks: ['template-setting-delete-allowed'] },
+  { id: 'template-settings.list', ref: 'Endpoints GET /api/v1/whatsapp/template-settings', text: 'the settings matching template_uuid, waba_id and status, newest first', label: 'documented', checks: ['template-setting-list'] },
+  { id: 'template-settings.create', ref: 'Endpoints: operations named in prose only', text: 'a created setting has the template and status sent (active by default); a text listing needs an active setting', label: 'inferred', checks: ['template-setting-create'] },
+  { id: 'listings.delete-cancels-tasks', ref: 'Other statuses', text: 'deleting a listing cancels pending campaign tasks', label: 'documented', checks: ['listing-delete-cancels-tasks'] },
+  { id: 'listings.delete-removes-campaign', ref: 'Other statuses', text: 'deleting a listing removes the listing campaign', label: 'documented', checks: ['listing-delete-removes-campaign'] },
+  { id: 'listings.delete-keeps-contacts', ref: 'Other statuses', text: 'contacts are not deleted with a listing', label: 'documented', checks: ['listing-delete-keeps-contacts'] },
+  { id: 'listings.lifecycle', ref: 'What the service does: Campaigns and listings', text: 'a listing is Importing, then Active while tasks run, then Completed; it keeps its pace and its report totals its tasks', label: 'inferred', checks: ['listing-state'] },
+  { id: 'campaigns.update-no-rebuild', ref: 'Endpoints behaviour 2', text: 'a campaign update does not rebuild already scheduled tasks', label: 'documented', checks: [], untested: gap('no model of campaign updates against scheduled tasks yet') },
+  { id: 'campaigns.text-needs-setting', ref: 'Resources: Campaign', text: 'a text campaign cannot publish without an active WhatsApp template setting', label: 'documented', checks: [], untested: gap('no model of campaign publishing yet') },
+  { id: 'coaching.one-default', ref: 'What the service does: Coaching agents; Other statuses', text: 'the first coaching agent created becomes the default; exactly one is always the default; set-default makes it the only one', label: 'documented', checks: ['one-default-coach'] },
+  { id: 'coaching.settings', ref: 'What the service does: Coaching agents', text: 'a read returns the settings last written; an update changes only the fields it sends', label: 'documented', checks: ['coach-settings'] },
+  // Endpoints
+  { id: 'queues.update-persists', ref: 'Endpoints PUT /api/v1/queues/{uuid}', text: 'the fields sent (name, color, is_active, sla_seconds) are applied and the next read shows them', label: 'documented', checks: ['queue-update-persists'] },
+  { id: 'queues.available-endpoints', ref: 'Resources: Available queue endpoints', text: 'only endpoints not yet assigned to any queue are listed', label: 'documented', checks: ['queue-endpoints-available'] },
+  { id: 'rates.filters', ref: 'Endpoints GET /api/v1/phone-numbers/rates', text: 'the country filter (2-letter code) and the destination prefix filter (starts-with) hold for every rate listed', label: 'documented', checks: ['rate-filters'] },
+  { id: 'rates.pagination', ref: 'Resources: Outbound call rate item; Limits', text: 'pagination {current_page, per_page, total, last_page, from, to, has_more} describes the page; page size at most 200', label: 'documented', checks: ['rate-pagination', 'expected-outcome'] },
+  { id: 'assistant.two-factor-needs-pin', ref: 'Endpoints behaviour 3', text: 'enabling 2FA without a PIN ever set fails; the PIN may be set in the same request', label: 'documented', checks: ['two-factor-needs-pin'] },
+  { id: 'assistant.pin-secret', ref: 'Resources: Assistant channel security', text: 'the static PIN is a secret: no answer carries it', label: 'documented', checks: ['pin-never-returned'] },
+  { id: 'data-tables.records', ref: 'What the service does: Tables', text: 'tables are filled by direct record operations: the records equal what was added, updated and deleted', label: 'documented', checks: ['data-table-records'] },
+  { id: 'conversations.reply-listed', ref: 'What the service does: Conversations; published API "Conversations"', text: 'a reply accepted on a conversation is listed among its messages (outbound, sender Human, the text sent)', label: 'published', checks: ['reply-in-messages'] },
+  { id: 'phone-numbers.channels-plus-optional', ref: 'Endpoints GET /api/v1/phone-numbers/channels', text: 'the number query is E.164 with the leading + optional', label: 'documented', checks: [], untested: gap('no check compares lookups with and without the leading + yet') },
+  { id: 'logs.unknown-filter-404', ref: 'Errors: further 404 rules; Query parameters of logs/actions', text: 'the conversation, session and contact filters give 404 for unknown identifiers', label: 'documented', checks: ['logs-unknown-filter-404'] },
+  { id: 'analytics.export-policy', ref: 'Query parameters of analytics/messages; Errors', text: 'policy disabled gives 403; masked replaces content with ***', label: 'documented', checks: [], untested: outside('the workspace export policy is set in the workspace UI, not through the API') },
+  { id: 'analytics.sort-order', ref: 'Query parameters of analytics/messages', text: 'rows are sorted by (created_at ascending, message_uuid ascending)', label: 'documented', checks: ['analytics-export-order'] },
+  { id: 'analytics.range', ref: 'Query parameters of analytics/messages', text: 'the range is [from, to): rows created at or after from and before to', label: 'documented', checks: ['analytics-export-range'] },
+  { id: 'analytics.cursor-pages', ref: 'Query parameters of analytics/messages', text: 'limit rows per page; cursor is the opaque pagination.next_cursor of the previous page, and the pages give each row once, in order', label: 'documented', checks: ['analytics-export-pages'] },
+  { id: 'flows.steps-ordered', ref: 'Resources: Flow; Endpoints GET /api/v1/flow/{uuid}', text: 'the flow read returns its steps as one flat list ordered by position; branch children name their parent step', label: 'documented', checks: ['flow-steps-ordered'] },
+  { id: 'flows.unknown-404', ref: 'Endpoints GET /api/v1/flow/{uuid}', text: 'an unknown flow gives 404 with body {success:false, message, data:[]}', label: 'documented', checks: ['flow-unknown-404'] },
+  // Authentication
+  { id: 'auth.missing-token-401', ref: 'Authentication 1 and 6', text: 'no Authorization header gives 401 MISSING_AUTH_TOKEN', label: 'documented', checks: ['auth-missing-token'] },
+  { id: 'auth.user-token-accepted', ref: 'Authentication 2', text: 'per-user tokens (JWT) are accepted', label: 'documented', checks: ['auth-user-token'] },
+  { id: 'auth.revocation-immediate', ref: 'Authentication 3 and 6', text: 'revocation takes effect immediately (401 INVALID_AUTH_TOKEN)', label: 'documented', checks: ['auth-revoked-token'] },
+  { id: 'auth.token-shown-once', ref: 'Authentication 3', text: 'a token is displayed once at creation', label: 'documented', checks: [], untested: outside('tokens are displayed in the workspace UI; the API answer alone cannot show what the UI displays later') },
+  { id: 'auth.wrong-tenant-404', ref: 'Authentication 4 and 6', text: 'the tenant is the subdomain; a wrong tenant gives 404', label: 'documented', checks: ['auth-wrong-tenant'] },
+  { id: 'tls.https-only', ref: 'Authentication 5', text: 'all requests must use HTTPS; plain HTTP is rejected', label: 'documented', checks: ['tls-https-only'] },
+  { id: 'tls.version-1-2', ref: 'Authentication 5', text: 'TLS 1.2 or higher (TLS 1.0 and 1.1 refused)', label: 'documented', checks: ['tls-version', 'tls-legacy-refused'] },
+  { id: 'auth.invalid-token-401', ref: 'Authentication 6', text: 'a wrong or malformed token gives 401 INVALID_AUTH_TOKEN', label: 'documented', checks: ['auth-invalid-token'] },
+  { id: 'auth.forbidden-403', ref: 'Authentication 6', text: 'a valid token without the needed permission gives 403 FORBIDDEN', label: 'documented', checks: ['auth-forbidden'] },
+  { id: 'auth.acting-member', ref: 'Authentication 7', text: 'with a workspace token the acting member is named in user_email; with a per-user token the action is attributed to the token\u2019s user', label: 'documented', checks: [], untested: gap('no check reads back who an action is attributed to yet') },
+  { id: 'auth.log-secrets-masked', ref: 'Authentication 8; What the service does: Logs', text: 'tokens, passwords, signatures and other secrets are masked in the log feeds', label: 'documented', checks: ['logs-secrets-masked', 'feed-secrets-masked'] },
+  { id: 'auth.builder-tenant-key', ref: 'Authentication 9', text: 'builder tool connections use a tenant key bound to one tenant', label: 'documented', checks: [], untested: outside('the tenant key is shown in the workspace UI and used by builder tools, not by the HTTP API') },
+  // Errors
+  { id: 'errors.shape', ref: 'Errors', text: 'error bodies are Shape A or Shape B, as the contract names for the operation and status', label: 'documented', checks: ['error-shape'] },
+  { id: 'errors.codes', ref: 'Errors', text: 'a Shape B error carries the code of its status, field for validation errors', label: 'documented', checks: ['error-code'] },
+  { id: 'errors.client-mistakes-4xx', ref: 'Errors', text: 'an invalid request gets the 4xx, code and field its fault calls for; 5xx only for unexpected failures', label: 'documented', checks: ['expected-outcome', 'not-server-error'] },
+  { id: 'errors.retry-guidance', ref: 'Errors: retry guidance', text: 'clients retry 429, 500, 502 and 503 with backoff and do not retry 400, 401, 403, 404 or 422', label: 'documented', checks: [], untested: outside('guidance for clients, not behaviour of the service') },
+  // Limits
+  { id: 'limits.send-rate-5-per-second', ref: 'Limits: request rate', text: 'at most 5 accepted send requests per second per workspace, shared by all tokens', label: 'documented', checks: ['send-rate-limit'] },
+  { id: 'limits.over-limit-429', ref: 'Limits: over-limit response', text: 'over the limit: 429 with Retry-After (seconds) and nothing is created or sent', label: 'documented', checks: ['send-429-creates-nothing', 'retry-after'] },
+  { id: 'limits.rate-headers', ref: 'Limits: rate headers', text: 'X-RateLimit-Limit and X-RateLimit-Remaining on every response', label: 'documented', checks: ['rate-limit-headers'] },
+  { id: 'limits.idempotency', ref: 'Limits: idempotency', text: 'retrying with the same request_key returns the same request and never a second call or message', label: 'documented', checks: ['idempotency'] },
+  { id: 'limits.send-queue', ref: 'Limits note 1', text: 'accepted requests wait in the sending queue (summary at /api/v1/outbound/summary)', label: 'documented', checks: ['send-queue-counts'] },
+  { id: 'limits.page-sizes', ref: 'Limits: logs, analytics export and rates page sizes', text: 'logs 1..100 per page, analytics export 1..1000 (default 500), rates at most 200: out-of-range values are refused', label: 'documented', checks: ['expected-outcome'], operations: ['listActionLogs', 'exportAnalyticsMessages', 'listPhoneNumberRates'] },
+  { id: 'limits.general-1000-per-minute', ref: 'Limits: general API rate', text: '1000 requests per minute', label: 'documented', checks: [], untested: outside('checking it means exceeding the deployment\u2019s general limit on purpose; the suite paces itself below it') },
+  { id: 'limits.concurrent-calls-50', ref: 'Limits: concurrent calls', text: '50 simultaneous calls', label: 'documented', checks: [], untested: outside('needs 50 real simultaneous calls') },
+  { id: 'limits.webhooks-100-per-second', ref: 'Limits: webhook deliveries', text: '100 webhook events per second', label: 'documented', checks: [], untested: outside('needs a webhook receiver under a load of real events') },
+  { id: 'limits.higher-limits-support', ref: 'Limits note 3', text: 'higher limits are requested from the provider\u2019s support', label: 'documented', checks: [], untested: outside('a support process, not API behaviour') },
+];
+
+/** The catalogue rules a check decides. */
+export function rulesOfCheck(check: string): CatalogueRule[] {
+  return CATALOGUE.filter((r) => r.checks.includes(check));
+}
