@@ -15,6 +15,7 @@ import { type CacheReport, cacheReport } from '../mock/core/cache-report.ts';
 import type { CacheLimits } from '../mock/core/config.ts';
 import { createMock } from '../mock/core/mock.ts';
 import type { WorkspaceState } from '../mock/state/workspace.ts';
+import { prng } from '../mock/core/prng.ts';
 
 export interface SoakOptions {
   requests: number;
@@ -42,18 +43,6 @@ const ZONES = ['Europe/Berlin', 'America/New_York', 'Asia/Kolkata', 'Asia/Tokyo'
 const WINDOWS = ['W. Europe Standard Time', 'Pacific Standard Time', 'India Standard Time', 'Tokyo Standard Time'];
 const PATHS = ['/api/v1/calls', '/api/v1/tokens', '/api/v1/outbound/summary', '/api/v1/campaigns', '/api/v1/nowhere', '/api/v1/calls/not-a-uuid'];
 
-/** A small deterministic generator (mulberry32), so a run is reproducible. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function spelling(name: string, next: () => number): string {
   return [...name].map((c) => (next() < 0.5 ? c.toLowerCase() : c.toUpperCase())).join('');
 }
@@ -63,7 +52,7 @@ export async function soak(options: SoakOptions): Promise<SoakResult> {
   const concurrency = options.concurrency ?? 16;
   const deadline = Date.now() + (options.maxSeconds ?? 600) * 1000;
   const every = options.every ?? 10_000;
-  const next = random(options.seed ?? 1);
+  const next = prng(options.seed ?? 1);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)] as T;
 
   const rssBefore = process.memoryUsage().rss;

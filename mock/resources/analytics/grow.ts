@@ -8,6 +8,7 @@
 // conversation, contact and agent, labels, contents), so a million rows stay a few hundred MB.
 import type { MessageRow, WorkspaceState } from '../../state/workspace.ts';
 import { sortedRows } from './message-index.ts';
+import { prng } from '../../core/prng.ts';
 
 export const MAX_GROW_ROWS = 5_000_000;
 const DAY_MS = 86_400_000;
@@ -19,18 +20,6 @@ export interface GrowPlan {
   seed: number;
   from: Date;
   to: Date;
-}
-
-/** mulberry32: a small seeded PRNG, uniform in [0, 1). */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const HEX = [...'0123456789abcdef'].map((c) => c.charCodeAt(0));
