@@ -4,11 +4,14 @@
 // shows in GET /api/v1/logs/webhooks with event, destination, status, payload, headers (the
 // signature masked) and the simulated response; a planned failure makes deliveries `failed`;
 // past 100 in a second, deliveries are queued on the clock and read `pending` until it gets there.
+// Evaluations and intents are derived when the feed is read: voice_evaluation once a call has
+// ended on the clock, text_evaluation once a messaging conversation is idle past the timeout,
+// intent_call for each intent of a call conversation, only to webhooks subscribed at that moment.
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ResponseBody } from '../support/contract.ts';
 import { demoTenant } from '../support/demo-tenants.ts';
-import { SEND_PATHS } from '../support/send-bodies.ts';
+import { SEND_PATHS, sendBodies } from '../support/send-bodies.ts';
 import { type Harness, startHarness, T0 } from '../support/harness.ts';
 
 const acme = demoTenant('acme');
@@ -158,5 +161,118 @@ describe('webhook deliveries', () => {
     expect([...perSecond.values()]).toEqual([100, 21]);
     h.clock.advance(1_000);
     expect(await feed({ status: 'pending' })).toEqual([]);
+  });
+  describe('deliveries derived from the clock', () => {
+    const calls = sendBodies(acme);
+    const EVAL_URL = 'https://hooks.acme.example/evaluations';
+    const ofConversation = (rows: Delivery[], uuid: string) => rows.filter((r) => (r.payload as { conversation_uuid?: string }).conversation_uuid === uuid);
+
+    async function subscribe(agentUuid: string, events: string[], extra: Record<string, unknown> = {}): Promise<void> {
+      const res = await h.call('POST', `/api/v1/agents/${agentUuid}/webhooks`, { json: { url: EVAL_URL, events, secret_key: 'whsec_derived_secret_0001', ...extra } });
+      expect(res.status, res.text).toBe(201);
+    }
+
+    async function startCall(): Promise<{ id: string; conversation_uuid: string }> {
+      const res = await h.call('POST', '/api/v1/call', { json: calls.body('call') });
+      expect(res.status, res.text).toBe(201);
+      return res.json<{ data: { id: string; conversation_uuid: string } }>().data;
+    }
+
+    it('a call is delivered as voice_evaluation once it has ended on the clock, not before, at its end time, with a stable uuid', async () => {
+      await subscribe(calls.agentUuid, ['voice_evaluation']);
+      const call = await startCall();
+      expect(ofConversation(await feed({ event: 'voice_evaluation' }), call.conversation_uuid)).toEqual([]);
+      h.clock.advance(10 * 60_000);
+      const listed = await h.call('GET', '/api/v1/calls', { query: { conversation_uuid: call.conversation_uuid } });
+      const ended = listed.json<{ data: { data: Array<{ status: string; ended_at: string; duration_seconds: number; end_reason: string }> } }>().data.data[0];
+      expect(ended?.status).toBe('ended');
+      const rows = ofConversation(await feed({ event: 'voice_evaluation' }), call.conversation_uuid);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({
+        event: 'voice_evaluation',
+        destination: EVAL_URL,
+        status: 'delivered',
+        headers: { 'Content-Type': 'application/json', 'X-Webhook-Signature': '***' },
+        response: { status_code: 200 },
+        payload: { event: 'voice_evaluation', call_uuid: call.id, conversation_uuid: call.conversation_uuid, duration_seconds: ended?.duration_seconds, end_reason: ended?.end_reason, score: expect.any(Number) },
+      });
+      expect(Date.parse(rows[0]?.created_at as string)).toBe(Date.parse(ended?.ended_at as string));
+      const again = ofConversation(await feed({ event: 'voice_evaluation' }), call.conversation_uuid);
+      expect(again.map((r) => r.uuid)).toEqual(rows.map((r) => r.uuid));
+      // Reading wrote nothing.
+      expect(h.mock.store.get('acme')?.state.webhook_deliveries.some((d) => d.event === 'voice_evaluation')).toBe(false);
+      // Another workspace never sees it.
+      const globex = await h.call('GET', '/api/v1/logs/webhooks', { tenant: 'globex', query: { per_page: '100' } });
+      expect(globex.status).toBe(200);
+      expect(globex.text).not.toContain(call.conversation_uuid);
+      expect(globex.text).not.toContain(rows[0]?.uuid);
+    });
+
+    it('an unsubscribed, a paused or a later webhook gets no voice_evaluation', async () => {
+      await subscribe(calls.agentUuid, ['conversation_update']);
+      const paused = await h.call('POST', `/api/v1/agents/${calls.agentUuid}/webhooks`, { json: { url: 'https://hooks.acme.example/paused', events: ['voice_evaluation'], is_active: false } });
+      expect(paused.status, paused.text).toBe(201);
+      const call = await startCall();
+      h.clock.advance(10 * 60_000);
+      await h.call('POST', `/api/v1/agents/${calls.agentUuid}/webhooks`, { json: { url: 'https://hooks.acme.example/later', events: ['voice_evaluation'] } });
+      expect(ofConversation(await feed({ event: 'voice_evaluation' }), call.conversation_uuid)).toEqual([]);
+    });
+
+    it('a messaging conversation idle past the sessionization timeout is delivered as text_evaluation', async () => {
+      await subscribe(hooked.agent_uuid as string, ['text_evaluation']);
+      const settings = await h.call('GET', `/api/v1/agents/${hooked.agent_uuid}/evaluate/settings`);
+      expect(settings.status).toBe(200);
+      const minutes = settings.json<{ data: { effective: { sessionization: { timeout_minutes: number } } } }>().data.effective.sessionization.timeout_minutes;
+      const got = await inbound('+491709990011');
+      h.clock.advance(minutes * 60_000 - 1_000);
+      expect(ofConversation(await feed({ event: 'text_evaluation' }), got.conversation_uuid)).toEqual([]);
+      h.clock.advance(1_000);
+      const rows = ofConversation(await feed({ event: 'text_evaluation' }), got.conversation_uuid);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ destination: EVAL_URL, payload: { event: 'text_evaluation', channel: 'sms', reason: 'idle_timeout', score: expect.any(Number) }, headers: { 'X-Webhook-Signature': '***' } });
+      expect(Date.parse(rows[0]?.created_at as string)).toBe(T0 + minutes * 60_000);
+      // A later message opens a new session: the first evaluation stays, the second follows its idle time.
+      await inbound('+491709990011', 'Noch eine Frage');
+      expect(ofConversation(await feed({ event: 'text_evaluation' }), got.conversation_uuid).map((r) => r.uuid)).toEqual([rows[0]?.uuid]);
+      h.clock.advance(minutes * 60_000);
+      const both = ofConversation(await feed({ event: 'text_evaluation' }), got.conversation_uuid);
+      expect(both).toHaveLength(2);
+      expect(both.map((r) => r.uuid)).toContain(rows[0]?.uuid);
+    });
+
+    it('an intent the AI took during a call is delivered as intent_call', async () => {
+      await subscribe(calls.agentUuid, ['intent_call']);
+      const call = await startCall();
+      const ws = h.mock.store.get('acme')?.state;
+      if (!ws) throw new Error('no acme workspace');
+      ws.action_logs.push({
+        uuid: '0b6f6a52-4a55-4d0e-9f7c-1f2e3d4c5b6a',
+        type: 'intent',
+        name: 'book_appointment',
+        description: 'Booked an appointment',
+        status: 'completed',
+        channel: 'call',
+        channel_id: null,
+        duration_ms: 800,
+        created_at: new Date(T0 + 20_000),
+        agent_uuid: calls.agentUuid,
+        contact_uuid: null,
+        customer_number: null,
+        campaign_uuid: null,
+        conversation_uuid: call.conversation_uuid,
+        session_uuid: null,
+        started_at: new Date(T0 + 20_000),
+        completed_at: new Date(T0 + 21_000),
+        request: { date: '2026-12-02' },
+        response: null,
+        error: null,
+        steps: null,
+      });
+      expect(ofConversation(await feed({ event: 'intent_call' }), call.conversation_uuid)).toEqual([]);
+      h.clock.advance(21_000);
+      const rows = ofConversation(await feed({ event: 'intent_call' }), call.conversation_uuid);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ destination: EVAL_URL, payload: { event: 'intent_call', intent_uuid: '0b6f6a52-4a55-4d0e-9f7c-1f2e3d4c5b6a', name: 'book_appointment', arguments: { date: '2026-12-02' } } });
+    });
   });
 });

@@ -16,9 +16,9 @@ export type WebhookEvent = Schemas['LogsWebhookEvent'];
 /** Webhook events per second per workspace (seed "Limits"). */
 export const WEBHOOK_EVENTS_PER_SECOND = 100;
 export const SIGNATURE_HEADER = 'X-Webhook-Signature';
-const USER_AGENT = 'AgentPlatform-Webhooks/1.0';
+export const USER_AGENT = 'AgentPlatform-Webhooks/1.0';
 /** Simulated time the destination takes to answer. */
-const SIMULATED_DURATION_MS = 120;
+export const SIMULATED_DURATION_MS = 120;
 
 /** The response the destinations of a workspace give (control API); absent: 200 `ok`. */
 export interface SimulatedResponse {

@@ -3,7 +3,8 @@
 // "Authentication" rule 8): the deliveries the workspace keeps, newest first, filtered by event
 // kind, status and date range, as the published paged list. Secret headers (the signature) and
 // secret payload fields read `***`. A delivery queued past the clock (agents/webhook-dispatch.ts:
-// 100 events per second per workspace) reads pending, without a response.
+// 100 events per second per workspace) reads pending, without a response. Evaluations and intents
+// are derived from state and the clock when read (derived-deliveries.ts) and merged in.
 import type { Handler } from '../../core/handler.ts';
 import type { Schemas } from '../../state/workspace.ts';
 import { DEFAULT_PER_PAGE, pagedList } from '../shared/paging.ts';
@@ -11,6 +12,7 @@ import { feedRange, inRange, newestFirst } from './bounds.ts';
 import { maskedJson, maskSecrets } from './mask.ts';
 import type { WebhookDeliveryRecord } from './records.ts';
 import { settledDelivery } from '../agents/webhook-dispatch.ts';
+import { derivedDeliveries } from './derived-deliveries.ts';
 
 function view(row: WebhookDeliveryRecord): Schemas['LogsWebhookDelivery'] {
   const response = row.response && { ...row.response, headers: maskSecrets(row.response.headers) as Record<string, string> };
@@ -19,7 +21,8 @@ function view(row: WebhookDeliveryRecord): Schemas['LogsWebhookDelivery'] {
 
 export const listWebhookDeliveryLogs: Handler<'listWebhookDeliveryLogs'> = ({ ws, query, zone, now, faults }) => {
   const range = feedRange(query, zone);
-  const rows = ws.webhook_deliveries.map((r) => settledDelivery(r, now)).filter(
+  const all = [...ws.webhook_deliveries.map((r) => settledDelivery(r, now)), ...derivedDeliveries(ws, now, faults.webhookResponses.get(ws.slug))];
+  const rows = all.filter(
     (r) => (query.event === undefined || r.event === query.event) && (query.status === undefined || r.status === query.status) && inRange(r.created_at, range),
   );
   rows.sort(newestFirst);

@@ -1,0 +1,138 @@
+// Webhook deliveries derived from state and the clock when the feed is read (published API,
+// "Webhooks": voice_evaluation, text_evaluation, intent_call; seed "Evaluate"). Their moments come
+// without a write: a call ends on the clock (calls/call-state.ts), a messaging session is evaluated
+// once its customer is idle for the agent's `sessionization.timeout_minutes` or the conversation is
+// closed, an intent is a row of the action log. Each event whose moment has passed reaches every
+// active webhook of the conversation's agent that subscribes to it and existed at that moment
+// (created_at ≤ moment), evaluations only while evaluation is enabled for the agent. A derived
+// delivery has a stable uuid (a v5-style hash of webhook, event and subject), the headers, signature
+// and simulated response of a stored one, and is paced by its moment (the per-second limit orders
+// stored deliveries only). Nothing is written: the same state and clock give the same rows.
+import { createHash } from 'node:crypto';
+import type { ConversationRecord, Schemas, WorkspaceState } from '../../state/workspace.ts';
+import { settleCall } from '../calls/call-state.ts';
+import { SIGNATURE_HEADER, SIMULATED_DURATION_MS, type SimulatedResponse, signature, USER_AGENT, type WebhookEvent } from '../agents/webhook-dispatch.ts';
+import { agentSettingsView } from '../evaluate/settings.ts';
+import type { WebhookDeliveryRecord } from './records.ts';
+
+/** A v5-style uuid (SHA-1 of the name, version and variant bits set). */
+export function derivedUuid(...parts: string[]): string {
+  const b = createHash('sha1').update(parts.join('|')).digest().subarray(0, 16);
+  b[6] = ((b[6] as number) & 0x0f) | 0x50;
+  b[8] = ((b[8] as number) & 0x3f) | 0x80;
+  const h = b.toString('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+/** A deterministic evaluation score, 0 to 100, of a subject. */
+export function evaluationScore(subject: string): number {
+  return createHash('sha1').update(`score|${subject}`).digest().readUInt32BE(0) % 101;
+}
+
+interface DerivedEvent {
+  event: WebhookEvent;
+  subject: string;
+  agent_uuid: string;
+  conversation_uuid: string;
+  moment: number;
+  data: Record<string, unknown>;
+}
+
+function evaluationEnabled(ws: WorkspaceState, agentUuid: string): boolean {
+  return agentSettingsView(ws, agentUuid).effective.enabled;
+}
+
+function events(ws: WorkspaceState, now: number): DerivedEvent[] {
+  const out: DerivedEvent[] = [];
+  const nowDate = new Date(now);
+  for (const stored of ws.calls) {
+    if (stored.agent_uuid === null) continue;
+    // settleCall assigns to the object it gets: settle a copy, the state stays as it is.
+    const call = settleCall(ws, { ...stored }, nowDate);
+    if (call.status !== 'ended' || !call.ended_at || call.ended_at.getTime() > now || !evaluationEnabled(ws, stored.agent_uuid)) continue;
+    out.push({
+      event: 'voice_evaluation',
+      subject: call.uuid,
+      agent_uuid: stored.agent_uuid,
+      conversation_uuid: call.conversation_uuid,
+      moment: call.ended_at.getTime(),
+      data: { call_uuid: call.uuid, duration_seconds: call.duration_seconds, end_reason: call.end_reason, score: evaluationScore(call.uuid) },
+    });
+  }
+  const times = new Map<string, number[]>();
+  for (const row of ws.message_rows) {
+    const list = times.get(row.conversation_uuid) ?? [];
+    list.push(row.created_at.getTime());
+    times.set(row.conversation_uuid, list);
+  }
+  for (const c of ws.conversations) {
+    if (c.channel === 'call' || c.agent_uuid === null || !evaluationEnabled(ws, c.agent_uuid)) continue;
+    const timeout = agentSettingsView(ws, c.agent_uuid).effective.sessionization.timeout_minutes * 60_000;
+    const sorted = (times.get(c.uuid) ?? [c.created_at.getTime()]).sort((a, b) => a - b);
+    // Each idle gap of the timeout ends a session; the last one ends idle, or with the conversation closed.
+    sorted.forEach((lastAt, i) => {
+      const next = sorted[i + 1];
+      if (next !== undefined && next - lastAt < timeout) return;
+      const closed = next === undefined && c.status === 'Closed';
+      const moment = closed ? lastAt : lastAt + timeout;
+      if (moment > now || c.agent_uuid === null) return;
+      out.push({
+        event: 'text_evaluation',
+        subject: `${c.uuid}|${lastAt}`,
+        agent_uuid: c.agent_uuid,
+        conversation_uuid: c.uuid,
+        moment,
+        data: { session_uuid: c.session_uuid, channel: c.channel, reason: closed ? 'closed' : 'idle_timeout', score: evaluationScore(`${c.uuid}|${lastAt}`) },
+      });
+    });
+  }
+  const calls = new Map<string, ConversationRecord>();
+  for (const c of ws.conversations) if (c.channel === 'call') calls.set(c.uuid, c);
+  for (const row of ws.action_logs) {
+    if (row.type !== 'intent' || row.conversation_uuid === null) continue;
+    const conversation = calls.get(row.conversation_uuid);
+    const agentUuid = conversation?.agent_uuid ?? null;
+    const moment = (row.completed_at ?? row.created_at).getTime();
+    if (!conversation || agentUuid === null || moment > now) continue;
+    out.push({
+      event: 'intent_call',
+      subject: row.uuid,
+      agent_uuid: agentUuid,
+      conversation_uuid: conversation.uuid,
+      moment,
+      data: { intent_uuid: row.uuid, name: row.name, status: row.status, arguments: row.request ?? null },
+    });
+  }
+  return out;
+}
+
+/** The deliveries the events whose moment has passed make to the webhooks subscribed at that moment. */
+export function derivedDeliveries(ws: WorkspaceState, now: Date, response: SimulatedResponse): WebhookDeliveryRecord[] {
+  const hooks = ws.agent_webhooks.filter((w) => w.is_active);
+  if (hooks.length === 0) return [];
+  const rows: WebhookDeliveryRecord[] = [];
+  const ok = response.status_code >= 200 && response.status_code < 300;
+  for (const e of events(ws, now.getTime())) {
+    for (const hook of hooks) {
+      if (hook.agent_uuid !== e.agent_uuid || !(hook.events as string[]).includes(e.event) || hook.created_at.getTime() > e.moment) continue;
+      const occurred = new Date(e.moment);
+      const payload = { event: e.event, conversation_uuid: e.conversation_uuid, agent_uuid: e.agent_uuid, ...e.data, occurred_at: occurred };
+      const headers: Record<string, string> = { 'Content-Type': 'application/json', 'User-Agent': USER_AGENT };
+      if (hook.secret_key !== null) headers[SIGNATURE_HEADER] = signature(hook.secret_key, e.moment, JSON.stringify(payload));
+      rows.push({
+        uuid: derivedUuid(hook.uuid, e.event, e.subject),
+        event: e.event,
+        destination: hook.url,
+        status: ok ? 'delivered' : 'failed',
+        attempt: 1,
+        headers,
+        payload: payload as unknown as Schemas['LogsWebhookDelivery']['payload'],
+        response: { status_code: response.status_code, headers: { 'Content-Type': 'text/plain' }, body: response.body },
+        duration_ms: SIMULATED_DURATION_MS,
+        error: null,
+        created_at: occurred,
+      });
+    }
+  }
+  return rows;
+}
