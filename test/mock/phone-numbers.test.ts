@@ -6,9 +6,10 @@
 // customer's SIP trunk registered, updated and assigned, each answering the snapshot, persisted and
 // visible to the next read; another workspace's number is never found.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ErrorB, ResponseBody } from '../support/contract.ts';
+import type { ResponseBody } from '../support/contract.ts';
 import { demoTenant } from '../support/demo-tenants.ts';
-import { type Harness, type Reply, startHarness } from '../support/harness.ts';
+import { type Harness, startHarness } from '../support/harness.ts';
+import { expectShapeB } from '../support/shape-b.ts';
 
 const RATES = '/api/v1/phone-numbers/rates';
 const BY_NUMBER = '/api/v1/phone-numbers/channels';
@@ -38,13 +39,6 @@ beforeEach(async () => {
 });
 afterEach(() => h.close());
 
-function expectError(reply: Reply, status: number, code: string, field?: string): void {
-  expect(reply.status, reply.text).toBe(status);
-  const body = reply.json<ErrorB>();
-  expect(body.success).toBe(false);
-  expect(body.error.code).toBe(code);
-  if (field !== undefined) expect(body.error.field).toBe(field);
-}
 
 async function rates(query: Record<string, string>): Promise<RatePage> {
   const reply = await h.call('GET', RATES, { query });
@@ -110,7 +104,7 @@ describe('the outbound call rates', () => {
   });
 
   it('refuses a page size above 200, a country that is not 2 letters and a prefix with a +', async () => {
-    expectError(await h.call('GET', RATES, { query: { per_page: '201' } }), 422, 'VALIDATION_ERROR', 'per_page');
+    expectShapeB(await h.call('GET', RATES, { query: { per_page: '201' } }), 422, 'VALIDATION_ERROR', 'per_page');
     expect((await h.call('GET', RATES, { query: { per_page: '200' } })).status).toBe(200);
     expect((await h.call('GET', RATES, { query: { country: 'DEU' } })).status).toBe(422);
     expect((await h.call('GET', RATES, { query: { prefix: '+49' } })).status).toBe(422);
@@ -139,15 +133,15 @@ describe('the channel snapshot', () => {
 
   it("never finds another workspace's number, by number or by uuid, nor an unknown one", async () => {
     expect((await h.call('GET', BY_NUMBER, { query: { number: globexExternal.number }, tenant: 'globex' })).status).toBe(200);
-    expectError(await h.call('GET', BY_NUMBER, { query: { number: globexExternal.number } }), 404, 'RESOURCE_NOT_FOUND');
-    expectError(await h.call('GET', `/api/v1/phone-numbers/${globexExternal.uuid}/channels`), 404, 'RESOURCE_NOT_FOUND');
-    expectError(await h.call('GET', `/api/v1/phone-numbers/${UNKNOWN}/channels`), 404, 'RESOURCE_NOT_FOUND');
-    expectError(await h.call('GET', BY_NUMBER, { query: { number: '+4930000000000' } }), 404, 'RESOURCE_NOT_FOUND');
+    expectShapeB(await h.call('GET', BY_NUMBER, { query: { number: globexExternal.number } }), 404, 'RESOURCE_NOT_FOUND');
+    expectShapeB(await h.call('GET', `/api/v1/phone-numbers/${globexExternal.uuid}/channels`), 404, 'RESOURCE_NOT_FOUND');
+    expectShapeB(await h.call('GET', `/api/v1/phone-numbers/${UNKNOWN}/channels`), 404, 'RESOURCE_NOT_FOUND');
+    expectShapeB(await h.call('GET', BY_NUMBER, { query: { number: '+4930000000000' } }), 404, 'RESOURCE_NOT_FOUND');
   });
 
   it('refuses a number that is not E.164', async () => {
-    expectError(await h.call('GET', BY_NUMBER, { query: { number: '030-568370912' } }), 422, 'INVALID_FORMAT', 'number');
-    expectError(await h.call('GET', '/api/v1/phone-numbers/not-a-uuid/channels'), 422, 'INVALID_UUID');
+    expectShapeB(await h.call('GET', BY_NUMBER, { query: { number: '030-568370912' } }), 422, 'INVALID_FORMAT', 'number');
+    expectShapeB(await h.call('GET', '/api/v1/phone-numbers/not-a-uuid/channels'), 422, 'INVALID_UUID');
   });
 });
 
@@ -169,7 +163,7 @@ describe('external numbers on the customer SIP trunk', () => {
     expect(created.channels.inbound).toEqual({ enabled: true, channel_limit: 10 });
     expect(await snapshot(`/api/v1/phone-numbers/${created.phone_number_uuid}/channels`)).toEqual(created);
     expect(await snapshot(BY_NUMBER, { number: '442071838750' })).toEqual(created);
-    expectError(await h.call('GET', BY_NUMBER, { query: { number: LONDON.number }, tenant: 'globex' }), 404, 'RESOURCE_NOT_FOUND');
+    expectShapeB(await h.call('GET', BY_NUMBER, { query: { number: LONDON.number }, tenant: 'globex' }), 404, 'RESOURCE_NOT_FOUND');
   });
 
   it('defaults the channel limit to 1 and the destinations to the country of the number', async () => {
@@ -180,9 +174,9 @@ describe('external numbers on the customer SIP trunk', () => {
   });
 
   it('refuses a number the workspace already has, with or without its +', async () => {
-    expectError(await h.call('POST', TRUNKS, { json: { number: acmePurchased.number.slice(1), sip_uri: 'sip:pbx.example' } }), 409, 'CONFLICT');
+    expectShapeB(await h.call('POST', TRUNKS, { json: { number: acmePurchased.number.slice(1), sip_uri: 'sip:pbx.example' } }), 409, 'CONFLICT');
     await register();
-    expectError(await h.call('POST', TRUNKS, { json: { ...LONDON } }), 409, 'CONFLICT');
+    expectShapeB(await h.call('POST', TRUNKS, { json: { ...LONDON } }), 409, 'CONFLICT');
   });
 
   it('updates only the fields sent, persists them and answers the snapshot', async () => {
@@ -201,9 +195,9 @@ describe('external numbers on the customer SIP trunk', () => {
 
   it('finds only external numbers of this workspace to update', async () => {
     const body = { json: { channel_limit: 5 } };
-    expectError(await h.call('PUT', `${TRUNKS}/${acmePurchased.uuid}`, body), 404, 'RESOURCE_NOT_FOUND');
-    expectError(await h.call('PUT', `${TRUNKS}/${globexExternal.uuid}`, body), 404, 'RESOURCE_NOT_FOUND');
-    expectError(await h.call('PUT', `${TRUNKS}/${UNKNOWN}`, body), 404, 'RESOURCE_NOT_FOUND');
+    expectShapeB(await h.call('PUT', `${TRUNKS}/${acmePurchased.uuid}`, body), 404, 'RESOURCE_NOT_FOUND');
+    expectShapeB(await h.call('PUT', `${TRUNKS}/${globexExternal.uuid}`, body), 404, 'RESOURCE_NOT_FOUND');
+    expectShapeB(await h.call('PUT', `${TRUNKS}/${UNKNOWN}`, body), 404, 'RESOURCE_NOT_FOUND');
     expect((await h.call('PUT', `${TRUNKS}/${acmeExternal.uuid}`, body)).status).toBe(200);
   });
 
@@ -222,10 +216,10 @@ describe('external numbers on the customer SIP trunk', () => {
   });
 
   it('refuses a channel the number cannot carry, and an agent of another workspace', async () => {
-    expectError(await h.call('POST', `${TRUNKS}/${acmeExternal.uuid}/assign`, { json: { agent_uuid: unboundAcmeAgent.uuid, channels: ['sms'] } }), 422, 'VALIDATION_ERROR', 'channels');
+    expectShapeB(await h.call('POST', `${TRUNKS}/${acmeExternal.uuid}/assign`, { json: { agent_uuid: unboundAcmeAgent.uuid, channels: ['sms'] } }), 422, 'VALIDATION_ERROR', 'channels');
     const globexAgent = globex.agents[0]?.uuid ?? UNKNOWN;
-    expectError(await h.call('POST', `${TRUNKS}/${acmeExternal.uuid}/assign`, { json: { agent_uuid: globexAgent, channels: ['call'] } }), 404, 'RESOURCE_NOT_FOUND');
-    expectError(await h.call('POST', `${TRUNKS}/${globexExternal.uuid}/assign`, { json: { agent_uuid: null, channels: ['call'] } }), 404, 'RESOURCE_NOT_FOUND');
+    expectShapeB(await h.call('POST', `${TRUNKS}/${acmeExternal.uuid}/assign`, { json: { agent_uuid: globexAgent, channels: ['call'] } }), 404, 'RESOURCE_NOT_FOUND');
+    expectShapeB(await h.call('POST', `${TRUNKS}/${globexExternal.uuid}/assign`, { json: { agent_uuid: null, channels: ['call'] } }), 404, 'RESOURCE_NOT_FOUND');
     expect((await snapshot(`/api/v1/phone-numbers/${acmeExternal.uuid}/channels`)).channels.call.agent_uuid).toBe(acme.agents.find((a) => a.channels.call === acmeExternal.uuid)?.uuid);
   });
 });

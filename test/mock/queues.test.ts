@@ -4,9 +4,10 @@
 // next update's answer carries them); assigning an endpoint takes it off the available list and
 // releasing it puts it back; each workspace sees only its own queues and endpoints.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ErrorB, ResponseBody } from '../support/contract.ts';
+import type { ResponseBody } from '../support/contract.ts';
 import { demoTenant } from '../support/demo-tenants.ts';
-import { type Harness, type Reply, startHarness, T0 } from '../support/harness.ts';
+import { type Harness, startHarness, T0 } from '../support/harness.ts';
+import { expectShapeB } from '../support/shape-b.ts';
 
 const AVAILABLE = '/api/v1/queues/available-endpoints';
 const UNKNOWN = '0f0e0d0c-0b0a-4909-8807-060504030201';
@@ -32,13 +33,6 @@ beforeEach(async () => {
 });
 afterEach(() => h.close());
 
-function expectError(reply: Reply, status: number, code: string, field?: string): void {
-  expect(reply.status, reply.text).toBe(status);
-  const body = reply.json<ErrorB>();
-  expect(body.success).toBe(false);
-  expect(body.error.code).toBe(code);
-  if (field !== undefined) expect(body.error.field).toBe(field);
-}
 
 async function available(tenant = 'acme'): Promise<Endpoints> {
   const reply = await h.call('GET', AVAILABLE, { tenant });
@@ -94,7 +88,7 @@ describe('the queue list and read', () => {
       expect(one.json<{ data: Queue }>().data).toMatchObject({ uuid: q.uuid, name: q.name, sla_seconds: q.sla_seconds, endpoints: q.endpoints });
     }
     const other = slug === 'acme' ? globexQueue : frontDesk;
-    expectError(await h.call('GET', `/api/v1/queues/${other.uuid}`, { tenant: slug }), 404, 'RESOURCE_NOT_FOUND');
+    expectShapeB(await h.call('GET', `/api/v1/queues/${other.uuid}`, { tenant: slug }), 404, 'RESOURCE_NOT_FOUND');
   });
 });
 
@@ -119,7 +113,7 @@ describe('the queue update', () => {
     const hours = [{ day: 'monday', opens_at: '08:00:00', closes_at: '16:30:00' }];
     const got = await update(billing.uuid, { opening_hours: hours });
     expect(got.opening_hours).toEqual(hours);
-    expectError(await h.call('PUT', `/api/v1/queues/${billing.uuid}`, { json: { opening_hours: [{ day: 'friday', opens_at: '18:00:00', closes_at: '09:00:00' }] } }), 422, 'VALIDATION_ERROR', 'opening_hours[0].closes_at');
+    expectShapeB(await h.call('PUT', `/api/v1/queues/${billing.uuid}`, { json: { opening_hours: [{ day: 'friday', opens_at: '18:00:00', closes_at: '09:00:00' }] } }), 422, 'VALIDATION_ERROR', 'opening_hours[0].closes_at');
     expect((await update(billing.uuid, { sla_seconds: 60 })).opening_hours).toEqual(hours);
   });
 
@@ -137,22 +131,22 @@ describe('the queue update', () => {
 
   it('refuses an endpoint another queue has (409) and one the workspace does not have (422)', async () => {
     const taken = frontDesk.endpoints.call[0]?.id ?? UNKNOWN;
-    expectError(await h.call('PUT', `/api/v1/queues/${billing.uuid}`, { json: { endpoints: { call: [taken] } } }), 409, 'CONFLICT');
+    expectShapeB(await h.call('PUT', `/api/v1/queues/${billing.uuid}`, { json: { endpoints: { call: [taken] } } }), 409, 'CONFLICT');
     const foreign = globex.phone_numbers[0]?.uuid ?? UNKNOWN;
-    expectError(await h.call('PUT', `/api/v1/queues/${billing.uuid}`, { json: { endpoints: { call: [foreign] } } }), 422, 'VALIDATION_ERROR', 'endpoints.call');
-    expectError(await h.call('PUT', `/api/v1/queues/${billing.uuid}`, { json: { name: 'Not applied', endpoints: { sms: ['nope'] } } }), 422, 'VALIDATION_ERROR', 'endpoints.sms');
+    expectShapeB(await h.call('PUT', `/api/v1/queues/${billing.uuid}`, { json: { endpoints: { call: [foreign] } } }), 422, 'VALIDATION_ERROR', 'endpoints.call');
+    expectShapeB(await h.call('PUT', `/api/v1/queues/${billing.uuid}`, { json: { name: 'Not applied', endpoints: { sms: ['nope'] } } }), 422, 'VALIDATION_ERROR', 'endpoints.sms');
     expect((await update(billing.uuid, { sla_seconds: 120 })).name).toBe(billing.name);
   });
 
   it("never finds another workspace's queue nor an unknown one", async () => {
-    expectError(await h.call('PUT', `/api/v1/queues/${globexQueue.uuid}`, { json: { name: 'Hijack' } }), 404, 'RESOURCE_NOT_FOUND');
-    expectError(await h.call('PUT', `/api/v1/queues/${UNKNOWN}`, { json: { name: 'Nobody' } }), 404, 'RESOURCE_NOT_FOUND');
+    expectShapeB(await h.call('PUT', `/api/v1/queues/${globexQueue.uuid}`, { json: { name: 'Hijack' } }), 404, 'RESOURCE_NOT_FOUND');
+    expectShapeB(await h.call('PUT', `/api/v1/queues/${UNKNOWN}`, { json: { name: 'Nobody' } }), 404, 'RESOURCE_NOT_FOUND');
     const reply = await h.call('PUT', `/api/v1/queues/${globexQueue.uuid}`, { json: { sla_seconds: 30 }, tenant: 'globex' });
     expect(reply.json<{ data: Queue }>().data).toMatchObject({ name: globexQueue.name, sla_seconds: 30 });
   });
 
   it('refuses a bad color and an empty body', async () => {
-    expectError(await h.call('PUT', `/api/v1/queues/${billing.uuid}`, { json: { color: 'red' } }), 422, 'INVALID_FORMAT', 'color');
+    expectShapeB(await h.call('PUT', `/api/v1/queues/${billing.uuid}`, { json: { color: 'red' } }), 422, 'INVALID_FORMAT', 'color');
     expect((await h.call('PUT', `/api/v1/queues/${billing.uuid}`, { json: {} })).status).toBe(422);
   });
 

@@ -16,9 +16,9 @@ export type WebhookEvent = Schemas['LogsWebhookEvent'];
 /** Webhook events per second per workspace (seed "Limits"). */
 export const WEBHOOK_EVENTS_PER_SECOND = 100;
 export const SIGNATURE_HEADER = 'X-Webhook-Signature';
-export const USER_AGENT = 'AgentPlatform-Webhooks/1.0';
+const USER_AGENT = 'AgentPlatform-Webhooks/1.0';
 /** Simulated time the destination takes to answer. */
-export const SIMULATED_DURATION_MS = 120;
+const SIMULATED_DURATION_MS = 120;
 
 /** The response the destinations of a workspace give (control API); absent: 200 `ok`. */
 export interface SimulatedResponse {
@@ -77,25 +77,39 @@ export function deliver(ws: WorkspaceState, event: WebhookEvent, conversation: C
     const at = slot(ws, now.getTime());
     // Instants stay Dates, so the feed renders them in the applied zone like every other instant.
     const payload = { event, conversation_uuid: conversation.uuid, agent_uuid: conversation.agent_uuid, ...data, occurred_at: now };
-    const text = JSON.stringify(payload);
-    const headers: Record<string, string> = { 'Content-Type': 'application/json', 'User-Agent': USER_AGENT };
-    if (hook.secret_key !== null) headers[SIGNATURE_HEADER] = signature(hook.secret_key, at, text);
-    const ok = response.status_code >= 200 && response.status_code < 300;
-    ws.webhook_deliveries.push({
-      uuid: newUuid(),
-      event,
-      destination: hook.url,
-      status: ok ? 'delivered' : 'failed',
-      attempt: 1,
-      headers,
-      payload: payload as unknown as Schemas['LogsWebhookDelivery']['payload'],
-      response: { status_code: response.status_code, headers: { 'Content-Type': 'text/plain' }, body: response.body },
-      duration_ms: SIMULATED_DURATION_MS,
-      error: null,
-      created_at: new Date(at),
-    });
+    ws.webhook_deliveries.push(deliveryRecord(hook, event, payload, at, newUuid(), response));
   }
   return hooks.length;
+}
+
+/**
+ * One delivery of `payload` to `hook` at `at` (ms): JSON headers, a signature when the webhook has a
+ * secret, and the destination's simulated response.
+ */
+export function deliveryRecord(
+  hook: WorkspaceState['agent_webhooks'][number],
+  event: WebhookEvent,
+  payload: Record<string, unknown>,
+  at: number,
+  uuid: string,
+  response: SimulatedResponse,
+): WorkspaceState['webhook_deliveries'][number] {
+  const headers: Record<string, string> = { 'Content-Type': 'application/json', 'User-Agent': USER_AGENT };
+  if (hook.secret_key !== null) headers[SIGNATURE_HEADER] = signature(hook.secret_key, at, JSON.stringify(payload));
+  const ok = response.status_code >= 200 && response.status_code < 300;
+  return {
+    uuid,
+    event,
+    destination: hook.url,
+    status: ok ? 'delivered' : 'failed',
+    attempt: 1,
+    headers,
+    payload: payload as unknown as Schemas['LogsWebhookDelivery']['payload'],
+    response: { status_code: response.status_code, headers: { 'Content-Type': 'text/plain' }, body: response.body },
+    duration_ms: SIMULATED_DURATION_MS,
+    error: null,
+    created_at: new Date(at),
+  };
 }
 
 /**

@@ -9,9 +9,9 @@
 // and simulated response of a stored one, and is paced by its moment (the per-second limit orders
 // stored deliveries only). Nothing is written: the same state and clock give the same rows.
 import { createHash } from 'node:crypto';
-import type { ConversationRecord, Schemas, WorkspaceState } from '../../state/workspace.ts';
+import type { ConversationRecord, WorkspaceState } from '../../state/workspace.ts';
 import { settleCall } from '../calls/call-state.ts';
-import { SIGNATURE_HEADER, SIMULATED_DURATION_MS, type SimulatedResponse, signature, USER_AGENT, type WebhookEvent } from '../agents/webhook-dispatch.ts';
+import { deliveryRecord, type SimulatedResponse, type WebhookEvent } from '../agents/webhook-dispatch.ts';
 import { agentSettingsView } from '../evaluate/settings.ts';
 import type { WebhookDeliveryRecord } from './records.ts';
 
@@ -111,27 +111,11 @@ export function derivedDeliveries(ws: WorkspaceState, now: Date, response: Simul
   const hooks = ws.agent_webhooks.filter((w) => w.is_active);
   if (hooks.length === 0) return [];
   const rows: WebhookDeliveryRecord[] = [];
-  const ok = response.status_code >= 200 && response.status_code < 300;
   for (const e of events(ws, now.getTime())) {
     for (const hook of hooks) {
       if (hook.agent_uuid !== e.agent_uuid || !(hook.events as string[]).includes(e.event) || hook.created_at.getTime() > e.moment) continue;
-      const occurred = new Date(e.moment);
-      const payload = { event: e.event, conversation_uuid: e.conversation_uuid, agent_uuid: e.agent_uuid, ...e.data, occurred_at: occurred };
-      const headers: Record<string, string> = { 'Content-Type': 'application/json', 'User-Agent': USER_AGENT };
-      if (hook.secret_key !== null) headers[SIGNATURE_HEADER] = signature(hook.secret_key, e.moment, JSON.stringify(payload));
-      rows.push({
-        uuid: derivedUuid(hook.uuid, e.event, e.subject),
-        event: e.event,
-        destination: hook.url,
-        status: ok ? 'delivered' : 'failed',
-        attempt: 1,
-        headers,
-        payload: payload as unknown as Schemas['LogsWebhookDelivery']['payload'],
-        response: { status_code: response.status_code, headers: { 'Content-Type': 'text/plain' }, body: response.body },
-        duration_ms: SIMULATED_DURATION_MS,
-        error: null,
-        created_at: occurred,
-      });
+      const payload = { event: e.event, conversation_uuid: e.conversation_uuid, agent_uuid: e.agent_uuid, ...e.data, occurred_at: new Date(e.moment) };
+      rows.push(deliveryRecord(hook, e.event, payload, e.moment, derivedUuid(hook.uuid, e.event, e.subject), response));
     }
   }
   return rows;

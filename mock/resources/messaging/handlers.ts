@@ -3,10 +3,12 @@
 // send reaches the agent's webhooks (conversation_update; conversation_status when it opened one).
 import type { HandlerContext, HandlerGroup } from '../../core/handler.ts';
 import { errors } from '../../pipeline/api-error.ts';
+import type { FaultPlan } from '../../pipeline/faults.ts';
+import type { ConversationRecord, WorkspaceState } from '../../state/workspace.ts';
 import { deliverOutbound } from '../agents/webhook-dispatch.ts';
 import { findOr422, newUuid, normalizeE164 } from '../shared/lookup.ts';
 import { conversationFor } from './conversations.ts';
-import { type Message, outboundMessage, recordMessageRow, templateText } from './messages.ts';
+import { type Message, type OutboundSend, outboundMessage, recordMessageRow, templateText } from './messages.ts';
 import { enqueue } from './sending-queue.ts';
 import { agentNumber, agentOr422, optionalAgentOr422, senderAddress } from './senders.ts';
 import { outboundSummary } from './summary.ts';
@@ -24,21 +26,35 @@ function attachmentInfo(a: AttachmentInput) {
   return { filename: a.filename ?? 'attachment', mime_type: a.mime_type ?? 'application/octet-stream', url: null, size_bytes: Math.floor((content.length * 3) / 4) - padding };
 }
 
+/**
+ * A message an agent's number sends: into the recipient's conversation (opened if needed), onto the
+ * sending queue, into the analytics export, and to the agent's webhooks.
+ */
+function sendFromAgent(
+  ws: WorkspaceState,
+  send: Omit<OutboundSend, 'conversationUuid'>,
+  label: string,
+  messageType: string,
+  now: Date,
+  faults: FaultPlan,
+): { conversation: ConversationRecord; message: Message } {
+  const known = ws.conversations.length;
+  const conversation = conversationFor(ws, send.channel, send.to, send.agentUuid, now);
+  const message = outboundMessage({ ...send, conversationUuid: conversation.uuid }, now);
+  ws.messages.push(message);
+  enqueue(ws, send.channel, message.uuid, now);
+  recordMessageRow(ws, message, conversation.contact_uuid, conversation.session_uuid, send.text, label, messageType);
+  const opened = ws.conversations.length > known;
+  deliverOutbound(ws, conversation, opened, { uuid: message.uuid, channel: send.channel, sender: 'AI' }, now, faults.webhookResponses.get(ws.slug));
+  return { conversation, message };
+}
+
 export const messagingHandlers = {
   sendSms: ({ ws, body, now, faults }) => {
     const agent = agentOr422(ws, body.agentId, 'agentId');
     const number = agentNumber(ws, 'sms', agent, 'agentId');
     const to = normalizeE164(body.phoneNumber);
-    const known = ws.conversations.length;
-    const conversation = conversationFor(ws, 'sms', to, agent.uuid, now);
-    const message = outboundMessage(
-      { conversationUuid: conversation.uuid, channel: 'sms', to, sender: number, agentUuid: agent.uuid, text: body.message, requestKey: body.request_key },
-      now,
-    );
-    ws.messages.push(message);
-    enqueue(ws, 'sms', message.uuid, now);
-    recordMessageRow(ws, message, conversation.contact_uuid, conversation.session_uuid, body.message, 'SMS');
-    deliverOutbound(ws, conversation, ws.conversations.length > known, { uuid: message.uuid, channel: 'sms', sender: 'AI' }, now, faults.webhookResponses.get(ws.slug));
+    const { conversation, message } = sendFromAgent(ws, { channel: 'sms', to, sender: number, agentUuid: agent.uuid, text: body.message, requestKey: body.request_key }, 'SMS', 'text', now, faults);
     return {
       status: 201,
       body: {
@@ -97,14 +113,9 @@ export const messagingHandlers = {
     const number = ws.phone_numbers.find((p) => p.uuid === binding.phone_number_uuid);
     if (!number) throw errors.validation('VALIDATION_ERROR', `The agent ${agent.name} has no WhatsApp number to send from.`, 'agentId');
     const to = normalizeE164(body.phoneNumber);
-    const known = ws.conversations.length;
-    const conversation = conversationFor(ws, 'whatsapp', to, agent.uuid, now);
     const text = templateText(template.name, body.parameters);
-    const message = outboundMessage({ conversationUuid: conversation.uuid, channel: 'whatsapp', to, sender: number, agentUuid: agent.uuid, text, requestKey: body.request_key }, now);
-    ws.messages.push(message);
-    enqueue(ws, 'whatsapp', message.uuid, now);
-    recordMessageRow(ws, message, conversation.contact_uuid, conversation.session_uuid, text, 'WhatsApp', 'template');
-    deliverOutbound(ws, conversation, ws.conversations.length > known, { uuid: message.uuid, channel: 'whatsapp', sender: 'AI' }, now, faults.webhookResponses.get(ws.slug));
+    const send = { channel: 'whatsapp' as const, to, sender: number, agentUuid: agent.uuid, text, requestKey: body.request_key };
+    const { conversation, message } = sendFromAgent(ws, send, 'WhatsApp', 'template', now, faults);
     return {
       status: 201,
       body: {

@@ -26,9 +26,20 @@ export function settleMessage(ws: WorkspaceState, message: Message, now: Date): 
   return message;
 }
 
+/** What an agent's number sends (SMS or a WhatsApp template). */
+export interface OutboundSend {
+  conversationUuid: string;
+  channel: 'sms' | 'whatsapp';
+  to: string;
+  sender: PhoneNumberRecord;
+  agentUuid: string;
+  text: string;
+  requestKey: string | undefined;
+}
+
 /** The queued message of an SMS or WhatsApp send: the agent's number sends `text` to `to`. */
 export function outboundMessage(
-  send: { conversationUuid: string; channel: 'sms' | 'whatsapp'; to: string; sender: PhoneNumberRecord; agentUuid: string; text: string; requestKey: string | undefined },
+  send: OutboundSend,
   now: Date,
 ): Message {
   return {
