@@ -1668,6 +1668,122 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/contacts/analyzers": {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the contact analyzers
+         * @description The analyzers that fill contact data (inferred path and shape). Each identifier carries its prefix (seed "What the
+         *     service does" > Contacts): `b_<key>` for a built-in contact field, `f_<key>` for a custom contact field, `p_<id>`
+         *     for a pipeline stage rule.
+         */
+        get: operations["listContactAnalyzers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/contacts/fields": {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the contact fields
+         * @description The workspace's contact fields, built-in ones first, then custom ones by creation (inferred path and shape). A field
+         *     is identified by its `key`, unique and immutable once created (seed "What the service does" > Contacts).
+         */
+        get: operations["listContactFields"];
+        put?: never;
+        /**
+         * Create a custom contact field
+         * @description Creates a custom contact field (inferred path and shape). Its `key` is unique in the workspace (409 when a field,
+         *     built-in or custom, has it) and immutable once created (seed "What the service does" > Contacts). The field's
+         *     analyzer is `f_<key>` (seed: "`f_` a custom contact field").
+         */
+        post: operations["createContactField"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/contacts/fields/{key}": {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description The contact field's key.
+                 * @example shoe_size
+                 */
+                key: components["parameters"]["ContactFieldKeyPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update a custom contact field
+         * @description Changes a custom field's `name` (inferred path and shape). The key is immutable once created (seed "What the
+         *     service does" > Contacts): a `key` in the body must equal the field's own key, 422 `VALIDATION_ERROR` naming `key`
+         *     otherwise, and nothing changes. A built-in field cannot be changed (409). Unknown key gives 404.
+         */
+        put: operations["updateContactField"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/conversations": {
         parameters: {
             query?: {
@@ -4760,6 +4876,45 @@ export type components = {
             resource_library?: components["schemas"]["CoachingAgentResourceLibrary"];
             training_examples?: components["schemas"]["CoachingAgentTrainingExamples"];
         };
+        /** @description A contact analyzer (inferred shape; the identifier prefixes are the seed's). */
+        ContactAnalyzer: {
+            /** @description `b_` a built-in contact field, `f_` a custom contact field, `p_` a pipeline stage rule (seed). */
+            id: string;
+            /** @enum {string} */
+            kind: "built_in_field" | "custom_field" | "pipeline_stage_rule";
+            name: string;
+        };
+        /** @description A contact field (inferred shape; the key's rules are the seed's). */
+        ContactField: {
+            /** @description A field of every workspace (its analyzer is `b_<key>`); false for a custom field (`f_<key>`). */
+            built_in: boolean;
+            created_at: components["schemas"]["DateTime"];
+            key: components["schemas"]["ContactFieldKey"];
+            name: string;
+            type: components["schemas"]["ContactFieldType"];
+            updated_at: components["schemas"]["DateTime"];
+        };
+        /** @description Body of the contact field create (inferred). */
+        ContactFieldCreate: {
+            key: components["schemas"]["ContactFieldKey"];
+            name: string;
+            type: components["schemas"]["ContactFieldType"];
+        };
+        /**
+         * @description A contact field's key (seed "What the service does" > Contacts; the pattern is inferred).
+         * @example shoe_size
+         */
+        ContactFieldKey: string;
+        /**
+         * @description The value type of a contact field (inferred; the seed does not show the fields of contact fields).
+         * @enum {string}
+         */
+        ContactFieldType: "text" | "number" | "date" | "boolean" | "email" | "phone" | "url";
+        /** @description Body of the contact field update (inferred). `key`, when given, must be the field's own key (keys are immutable). */
+        ContactFieldUpdate: {
+            key?: components["schemas"]["ContactFieldKey"];
+            name?: string;
+        };
         /**
          * @description A conversation with one contact on one channel (fields inferred; seed "Resources": fields of conversations "not
          *     shown"). `session_uuid` is its current session (seed "Evaluate"); `contact` is null when the contact was deleted.
@@ -6874,6 +7029,11 @@ export type components = {
          * @example 2026-03-17T23:59:59+01:00
          */
         CallToQuery: components["schemas"]["DateOrDateTimeInput"];
+        /**
+         * @description The contact field's key.
+         * @example shoe_size
+         */
+        ContactFieldKeyPath: components["schemas"]["ContactFieldKey"];
         /**
          * @description The contact to remove (published API, "Listings"). A malformed value gives 422 `INVALID_UUID`; a contact that is not
          *     in the listing, 404.
@@ -9538,6 +9698,202 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listContactAnalyzers: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The analyzers. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["ContactAnalyzer"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listContactFields: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contact fields. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["ContactField"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createContactField: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactFieldCreate"];
+            };
+        };
+        responses: {
+            /** @description The created field. */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["ContactField"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ConflictInferred"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateContactField: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description The contact field's key.
+                 * @example shoe_size
+                 */
+                key: components["parameters"]["ContactFieldKeyPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactFieldUpdate"];
+            };
+        };
+        responses: {
+            /** @description The updated field. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["ContactField"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ConflictInferred"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];

@@ -1,7 +1,7 @@
 // A request to an operation as data (path and query parameters, JSON body), built from the
 // contract's examples or generated from its schemas, then anchored to what the target workspace
-// really has (an agent, a member's email, the QA team's own destinations for real sends) and
-// checked against the contract: a "valid" request always validates.
+// really has (an agent, a template setting, a member's email, the QA team's own destinations for
+// real sends) and checked against the contract: a "valid" request always validates.
 import fc from 'fast-check';
 import type { SuiteContract } from '../contract/load.ts';
 import type { SuiteOperation, SuiteParameter } from '../contract/operation.ts';
@@ -80,6 +80,7 @@ export function anchor(op: SuiteOperation, plan: RequestPlan, target: Target): A
     if (data.agent_uuid && 'agent_uuid' in body) tryBody('agent_uuid', data.agent_uuid);
     if (data.agent_uuid && 'agentId' in body) tryBody('agentId', data.agent_uuid);
     if (data.whatsapp_template_uuid && 'templateId' in body) tryBody('templateId', data.whatsapp_template_uuid);
+    if (data.whatsapp_template_setting_uuid && 'contact_template_setting_id' in body) tryBody('contact_template_setting_id', data.whatsapp_template_setting_uuid);
     if (op.actsForPerson && data.member_email) tryBody('user_email', data.member_email);
     if (op.sendLimited && 'request_key' in body) tryBody('request_key', freshRequestKey());
   }

@@ -45,11 +45,12 @@ export function checkContext(contract: SuiteContract, op: SuiteOperation, ex: Ex
   };
 }
 
-export function runChecks(contract: SuiteContract, op: SuiteOperation, ex: Exchange): CheckRun[] {
+/** Runs the exchange checks that `applies` keeps (every one by default: --checks may leave some out). */
+export function runChecks(contract: SuiteContract, op: SuiteOperation, ex: Exchange, applies: (check: string) => boolean = () => true): CheckRun[] {
   if (!ex.response) return [];
   const ctx = checkContext(contract, op, ex);
   const withResponse = ex as Exchange & { response: NonNullable<Exchange['response']> };
-  return EXCHANGE_CHECKS.map((check) => {
+  return EXCHANGE_CHECKS.filter((check) => applies(check.name)).map((check) => {
     let result: CheckResult;
     try {
       result = check.run(withResponse, ctx);

@@ -1,5 +1,6 @@
 // One request the suite made and the response it got, with what the request was meant to show.
 import type { Part } from '../contract/operation.ts';
+import type { IdTag } from '../discovery/tag-ids.ts';
 
 export interface ExchangeRequest {
   operationId: string;
@@ -19,11 +20,13 @@ export interface ExchangeResponse {
 
 /**
  * What the request was built to provoke. `accepted`: a valid request, so 2xx or a documented
- * business error (404, 409, a 422 naming a field of the request). `rejected`: one of `statuses`
- * with, for Shape B, one of `codes` and the `field` named.
+ * business error (404, 409, a 422 naming a field of the request); with `ids`, the tags of its path
+ * ids: all real, 2xx or a business error its state explains (never 404); one made up, 404.
+ * `references`: places in its body or query that name something the suite made up (a uuid it does
+ * not know, a free-string locator such as a file `path`; a 404 may be about them). `rejected`: one of `statuses` with, for Shape B, one of `codes` and the `field` named.
  */
 export type Expectation =
-  | { kind: 'accepted'; part: Part; rule: string; what: string }
+  | { kind: 'accepted'; part: Part; rule: string; what: string; ids?: IdTag[]; references?: string[] }
   | { kind: 'rejected'; part: Part; rule: string; what: string; statuses: number[]; codes?: string[]; field?: string; codePart?: Part };
 
 export interface Exchange {

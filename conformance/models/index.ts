@@ -1,16 +1,22 @@
 // The stateful models, one per resource group (conformance/models/<group>/). A group that the
 // service serves statefully adds its model here with the least mode that may run it.
+import { runInstagramUnbindCheck } from './agent-channels/run.ts';
 import { runAnalyticsExportModel } from './analytics-export/run.ts';
 import { runAssistantChannelsModel } from './assistant-channels/run.ts';
 import { runBuilderAgentModel } from './builder-agents/run.ts';
+import { runCallsModel } from './calls/run.ts';
+import { runCampaignModel } from './campaigns/run.ts';
 import { runCoachingModel } from './coaching-agents/run.ts';
+import { runContactFieldsModel } from './contact-fields/run.ts';
 import { runConversationRepliesModel } from './conversation-replies/run.ts';
 import { runDataTablesModel } from './data-tables/run.ts';
+import { runEventsChecks } from './events/run.ts';
 import { runFlowsCheck } from './flows/run.ts';
 import { runListingsModel } from './listings/run.ts';
 import { runFeedSecretsCheck } from './log-feeds/run.ts';
 import type { ModelEntry } from './model-kit.ts';
 import { runOutboundModel } from './outbound/run.ts';
+import { runChannelLookupCheck } from './phone-number-channels/run.ts';
 import { runQueueModel } from './queues/run.ts';
 import { runRatesModel } from './rates/run.ts';
 import { runTemplateSettingsModel } from './template-settings/run.ts';
@@ -93,5 +99,41 @@ export const MODELS: readonly ModelEntry[] = [
     title: 'log feeds: a webhook secret and the signatures computed with it appear only masked in the webhooks and API request feeds',
     mode: 'full',
     run: () => runFeedSecretsCheck(),
+  },
+  {
+    group: 'calls',
+    title: 'calls: say, forward, hangup, mute and unmute act on a live call; an ended call refuses them, an unknown one is 404',
+    mode: 'full',
+    run: () => runCallsModel('model: calls'),
+  },
+  {
+    group: 'events',
+    title: 'events: a webhook delivery is recorded in the webhooks feed; an inbound message becomes a conversation (mock control API)',
+    mode: 'full',
+    run: () => runEventsChecks(),
+  },
+  {
+    group: 'campaigns',
+    title: 'campaigns: an update never rebuilds scheduled tasks, a text campaign publishes only with an active setting, agent_uuid binds the matching channel',
+    mode: 'full',
+    run: () => runCampaignModel('model: campaigns'),
+  },
+  {
+    group: 'phone-number-channels',
+    title: 'phone number channels: a number is found with and without its leading +',
+    mode: 'readonly',
+    run: () => runChannelLookupCheck(),
+  },
+  {
+    group: 'agent-channels',
+    title: "agent channels: the Instagram unbind removes the agent's binding and the account stays connected (mock only)",
+    mode: 'full',
+    run: () => runInstagramUnbindCheck(),
+  },
+  {
+    group: 'contact-fields',
+    title: 'contact fields: keys unique and immutable once created; analyzer identifiers prefixed b_, f_, p_',
+    mode: 'full',
+    run: () => runContactFieldsModel('model: contact fields'),
   },
 ];

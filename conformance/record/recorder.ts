@@ -37,6 +37,10 @@ export class Recorder {
   currentTest: string | undefined;
   /** The least authoritative label whose violations fail the run (`--fail-on`). */
   failOn: Label = DEFAULT_FAIL_ON;
+  /** Checks left out by --checks / --exclude-checks: their outcomes are not recorded and fail nothing. */
+  excluded: ReadonlySet<string> = new Set();
+  /** What the run has done so far, never drained (the live progress reads it). */
+  readonly activity = { requests: 0, checks: new Set<string>() };
   /** The run's tokens and the environment variable each comes from: recorded exchanges name the variable. */
   private secrets = new Map<string, string>();
 
@@ -54,14 +58,23 @@ export class Recorder {
 
   /** Whether an entry fails the run (a violation at or above the threshold). */
   fails(entry: Entry): boolean {
+    if (this.excluded.has(entry.check)) return false;
     return typeof entry.outcome === 'object' && 'part' in entry.outcome && severityOf(entry.outcome.part, this.failOn) === 'fail';
   }
 
   countRequest(): void {
     this.requests++;
+    this.activity.requests++;
+  }
+
+  /** Whether a check is applied in this run (not left out by --checks / --exclude-checks). */
+  applies(check: string): boolean {
+    return !this.excluded.has(check);
   }
 
   record(entry: Entry): void {
+    if (this.excluded.has(entry.check)) return;
+    if (entry.outcome !== 'skip') this.activity.checks.add(entry.check);
     const buffer = this.buffers[this.buffers.length - 1];
     if (buffer) buffer.push(entry);
     else this.commitEntry(entry, undefined);

@@ -157,13 +157,23 @@ function inconclusiveLines(report: RunReport): string[] {
   return lines;
 }
 
+/** The run's narrowing beyond mode and parts: the checks applied, the shard, or the shards merged. */
+export function scopeText(report: RunReport): string {
+  const t = report.target;
+  return [
+    t.checks ? `, checks ${t.checks.join(',')}` : '',
+    t.shard ? `, shard ${t.shard.index}/${t.shard.count}` : '',
+    t.mergedShards ? `, merged from ${t.mergedShards} shards` : '',
+  ].join('');
+}
+
 export function consoleReport(report: RunReport): string {
   const t = report.target;
   const { failing, warning } = labelsBy(t.failOn);
   const lines: string[] = [
     '',
     `Conformance run against ${t.baseUrl}${t.mock ? ` (the mock${t.faults.length ? `, faults: ${t.faults.join(', ')}` : ''})` : ''}`,
-    `mode ${t.mode}, profile ${t.profile}, parts ${t.parts.join(',')}, seed ${t.seed}, fail on ${t.failOn} (${describeLabels(failing)} parts fail); ${report.requests} requests in ${(report.durationMs / 1000).toFixed(1)} s`,
+    `mode ${t.mode}, profile ${t.profile}, parts ${t.parts.join(',')}, seed ${t.seed}, fail on ${t.failOn} (${describeLabels(failing)} parts fail)${scopeText(report)}; ${report.requests} requests in ${(report.durationMs / 1000).toFixed(1)} s`,
     '',
     ...matrix(report),
   ];
@@ -211,10 +221,10 @@ function statusText(rule: RuleResult): string {
 }
 
 /** The per-rule verdicts: every catalogue rule with its status and, unless verified, the reason. */
-export function ruleLines(rules: readonly RuleResult[]): string[] {
+export function ruleLines(rules: readonly RuleResult[], title = 'RULES'): string[] {
   if (rules.length === 0) return [];
   const width = Math.max(...rules.map((r) => r.id.length));
-  const lines = ['', 'RULES (✓ verified, ✗ violated, ? inconclusive, ∅ not exercised, · not applicable, - not run)'];
+  const lines = ['', `${title} (✓ verified, ✗ violated, ? inconclusive, ∅ not exercised, · not applicable, - not run)`];
   for (const rule of rules) {
     const status = statusText(rule);
     lines.push(`  ${STATUS_MARK[rule.status]} ${rule.id.padEnd(width)}  ${status.padEnd(15)} ${rule.label.padEnd(10)} ${rule.ref}${rule.reason ? ` — ${rule.reason}` : ''}`);

@@ -2,9 +2,12 @@
 // it: verified (exercised, held), violated (a finding: at failing severity, or a warning below the
 // --fail-on label), inconclusive (with the reason), not exercised (the run covered the rule but no
 // exchange reached it), not applicable (the checks ran and said why the rule does not apply to
-// this target) or not run (left out by the mode, the parts or --only, or not testable black-box).
+// this target) or not run (left out by the mode, the parts, --only or --checks/--exclude-checks, not
+// reached in this shard of a split run, or not testable black-box).
 import { emptyTally, type Finding, type Note, type Tally } from '../record/finding.ts';
 import { CATALOGUE, CHECK_SCOPES, type CatalogueRule } from '../rules/catalogue.ts';
+import { EXCLUDED_REASON, isSelected } from '../run/check-selection.ts';
+import { type Shard, shardText } from '../run/shard.ts';
 import { MODES, type Mode, type SuitePart } from '../target/target.ts';
 import type { Label } from '../../contract/labels.ts';
 
@@ -28,6 +31,14 @@ export interface RuleSelection {
   parts: readonly SuitePart[];
   /** The --only pattern, when the run was narrowed to some suite tests. */
   only?: string | undefined;
+  /** The checks applied (--checks / --exclude-checks); absent: every check. */
+  checks?: readonly string[] | undefined;
+  /** One shard of a split run: a rule not reached here may be reached in another shard. */
+  shard?: Shard | undefined;
+  /** The target is a mock (the stress checks run against it). */
+  mock?: boolean;
+  /** --stress: the stress checks run against a deployment too. */
+  stress?: boolean | undefined;
 }
 
 function checkOf(key: string): string {
@@ -48,7 +59,9 @@ function selected(rule: CatalogueRule, selection: RuleSelection): { run: string[
       why.push(`${check}: not a known check`);
       continue;
     }
-    if (MODES.indexOf(scope.mode) > MODES.indexOf(selection.mode)) why.push(`needs --mode ${scope.mode}`);
+    if (!isSelected(selection.checks, check)) why.push(EXCLUDED_REASON);
+    else if (MODES.indexOf(scope.mode) > MODES.indexOf(selection.mode)) why.push(`needs --mode ${scope.mode}`);
+    else if (scope.stress && !selection.mock && !selection.stress) why.push('exceeds the deployment\u2019s limits on purpose: needs --stress');
     else if (!scope.parts.some((p) => selection.parts.includes(p))) why.push(`part ${scope.parts.join(' or ')} not selected`);
     else run.push(check);
   }
@@ -86,6 +99,9 @@ export function ruleVerdicts(tallies: Record<string, Tally>, findings: Finding[]
     // Not applicable only when a check said why; a check that merely skipped every exchange was not reached.
     const said = [...new Set(notes.filter((n) => rule.checks.includes(n.area)).map((n) => n.message))];
     if (tally.skip > 0 && said.length > 0) return { ...base, tally, status: 'not-applicable', reason: said.join('; ') };
+    if (selection.shard && selection.shard.count > 1) {
+      return { ...base, tally, status: 'not-run', reason: `not reached in shard ${shardText(selection.shard)} (merge the shards' reports for its verdict)` };
+    }
     return { ...base, tally, status: 'not-exercised', reason: `no exchange reached ${run.join(', ')}` };
   });
 }

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type { Label } from '../../contract/labels.ts';
 import { emptyTally, type Finding, type Note, type RecordedResults, type Tally } from '../record/finding.ts';
 import type { VitestResults } from '../run/run-suite.ts';
+import type { Shard } from '../run/shard.ts';
 import { curlCommand } from './replay-command.ts';
 import { type RuleResult, type RuleStatus, ruleCounts, ruleVerdicts } from './rule-verdicts.ts';
 import type { Mode, Profile, SuitePart } from '../target/target.ts';
@@ -21,7 +22,25 @@ export const EXIT_CODES: Record<Verdict, number> = { pass: 0, fail: 1, incomplet
 export interface RunReport {
   startedAt: string;
   durationMs: number;
-  target: { baseUrl: string; mode: Mode; profile: Profile; parts: SuitePart[]; seed: number; mock: boolean; faults: string[]; failOn: Label; only?: string };
+  target: {
+    baseUrl: string;
+    mode: Mode;
+    profile: Profile;
+    parts: SuitePart[];
+    seed: number;
+    mock: boolean;
+    faults: string[];
+    failOn: Label;
+    only?: string;
+    /** The checks applied (--checks / --exclude-checks); absent: every check. */
+    checks?: string[];
+    /** The slice of a split run this report covers (--shard i/n); absent: the whole run, or merged shards. */
+    shard?: Shard;
+    /** A report merged from this many shards' reports (report/merge-reports.ts). */
+    mergedShards?: number;
+    /** --stress: the checks that exceed the target's limits ran against a deployment. */
+    stress?: boolean;
+  };
   requests: number;
   failures: Finding[];
   warnings: Finding[];

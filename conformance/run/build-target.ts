@@ -39,7 +39,7 @@ async function mockFacts(control: string, tenant: MockTenant) {
   if (!full) throw new UsageError(`the mock's tenant ${tenant.slug} has no workspace token with every permission`);
   const userZone = user?.member ? facts.memberZones.get(user.member.toLowerCase()) : undefined;
   return {
-    data: facts.data,
+    data: user?.member ? { ...facts.data, user_token_email: user.member } : facts.data,
     workspaceToken: full.token,
     ...(limited && Array.isArray(limited.permissions) ? { limitedToken: { token: limited.token, permissions: limited.permissions } } : {}),
     ...(user ? { userToken: user.token } : {}),
@@ -58,6 +58,8 @@ export async function buildTarget(options: RunOptions): Promise<BuiltTarget> {
     ...(options.allowHttp ? { allowHttp: true } : {}),
     ...(options.replay ? { replay: options.replay } : {}),
     ...(options.httpUrl ? { httpUrl: options.httpUrl } : {}),
+    ...(options.checks ? { checks: options.checks } : {}),
+    ...(options.shard ? { shard: options.shard } : {}),
   };
 
   if (options.baseUrl === undefined) {
@@ -75,6 +77,8 @@ export async function buildTarget(options: RunOptions): Promise<BuiltTarget> {
         generalPerMinute: 0,
         data: { ...facts.data, ...readData(options.dataFile) },
         isMock: true,
+        mockControl: mock.description.control,
+        stress: true,
       };
       return { target, mock };
     } catch (error) {
@@ -121,6 +125,8 @@ export async function buildTarget(options: RunOptions): Promise<BuiltTarget> {
     generalPerMinute: options.rate,
     data: { ...facts.data, ...readData(options.dataFile) },
     isMock: options.mockControl !== undefined,
+    ...(options.mockControl ? { mockControl: options.mockControl } : {}),
+    stress: options.stress || options.mockControl !== undefined,
   };
   return { target, mock: undefined };
 }

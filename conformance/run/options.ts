@@ -3,6 +3,8 @@
 import { parseArgs } from 'node:util';
 import { isLabel, type Label, LABELS } from '../../contract/labels.ts';
 import { DEFAULT_FAIL_ON } from '../record/severity.ts';
+import { checkList, selectChecks } from './check-selection.ts';
+import { parseShard, type Shard } from './shard.ts';
 import { MODES, type Mode, PARTS, PROFILES, type Profile, type SuitePart } from '../target/target.ts';
 
 export interface RunOptions {
@@ -13,6 +15,8 @@ export interface RunOptions {
   limitedPermissions: string[] | undefined;
   mode: Mode | undefined;
   acceptCosts: boolean;
+  /** Checks that exceed the deployment's limits on purpose may run (always against the mock). */
+  stress: boolean;
   profile: Profile;
   /** The least authoritative label whose findings fail the run. */
   failOn: Label;
@@ -33,6 +37,12 @@ export interface RunOptions {
   tenant: string | undefined;
   mockControl: string | undefined;
   quiet: boolean;
+  /** The checks applied (--checks / --exclude-checks); undefined: every check. */
+  checks: string[] | undefined;
+  /** Print what would run and exit without sending a request. */
+  dryRun: boolean;
+  /** This runner's part of a split run (--shard i/n). */
+  shard: Shard | undefined;
   help: boolean;
 }
 
@@ -46,6 +56,7 @@ const FLAGS = {
   'limited-permissions': { type: 'string', env: 'CONFORMANCE_LIMITED_PERMISSIONS', help: 'comma list of the permissions the limited token has' },
   mode: { type: 'string', env: 'CONFORMANCE_MODE', help: 'readonly | safe | full (default: readonly; full against the mock)' },
   'accept-costs': { type: 'boolean', env: 'CONFORMANCE_ACCEPT_COSTS', help: 'opt in to full mode against a real deployment (calls, SMS, WhatsApp, email)' },
+  stress: { type: 'boolean', env: 'CONFORMANCE_STRESS', help: "opt in to the limit checks against a real deployment: over 1000 requests in a minute (the general rate), and with --accept-costs 51 calls (the concurrent-call limit); always on against the mock" },
   profile: { type: 'string', env: 'CONFORMANCE_PROFILE', help: 'quick | default | thorough (amount of generated data)' },
   'fail-on': {
     type: 'string',
@@ -67,13 +78,17 @@ const FLAGS = {
   fault: { type: 'string', multiple: true, env: 'CONFORMANCE_FAULTS', help: 'with the mock: start it with this fault (repeatable)' },
   tenant: { type: 'string', env: 'CONFORMANCE_TENANT', help: 'with the mock: the tenant to certify (default: the first)' },
   'mock-control': { type: 'string', env: 'CONFORMANCE_MOCK_CONTROL', help: 'the base URL fronts a mock with this control URL (e.g. behind a proxy)' },
-  quiet: { type: 'boolean', env: 'CONFORMANCE_QUIET', help: 'print only the summary' },
+  quiet: { type: 'boolean', env: 'CONFORMANCE_QUIET', help: 'print only the summary (no live progress)' },
+  checks: { type: 'string', env: 'CONFORMANCE_CHECKS', help: 'comma list of the checks to apply (names as recorded; default: all)' },
+  'exclude-checks': { type: 'string', env: 'CONFORMANCE_EXCLUDE_CHECKS', help: 'comma list of checks not to apply; the rules only they decide are not run' },
+  'dry-run': { type: 'boolean', env: 'CONFORMANCE_DRY_RUN', help: 'print what would run (parts, operations, checks, rules) and exit 0 without a request' },
+  shard: { type: 'string', env: 'CONFORMANCE_SHARD', help: 'i/n: run the i-th of n deterministic slices (merge the reports with "merge")' },
   help: { type: 'boolean', env: '', help: 'this help' },
 } as const;
 
 export function usage(): string {
   const lines = Object.entries(FLAGS).map(([name, f]) => `  --${name.padEnd(20)} ${f.help}${f.env ? ` [${f.env}]` : ''}`);
-  return `Usage: npm run conformance -- [flags]\n\n${lines.join('\n')}\n\nExit codes: 0 PASS (no rule violated at the --fail-on label, and every rule the mode and parts cover exercised and decided); 1 FAIL (a rule violated at the --fail-on label, or the suite broke); 2 a usage mistake; 3 INCOMPLETE (nothing failed, but a rule could not be decided or was not exercised).\nThe token is read from CONFORMANCE_TOKEN by default and never printed; reports show it as $CONFORMANCE_TOKEN.`;
+  return `Usage: npm run conformance -- [flags]\n       npm run conformance -- merge <report dirs or JSON files...> [--report-dir DIR]\n\n${lines.join('\n')}\n\nExit codes: 0 PASS (no rule violated at the --fail-on label, and every rule the mode and parts cover exercised and decided); 1 FAIL (a rule violated at the --fail-on label, or the suite broke); 2 a usage mistake; 3 INCOMPLETE (nothing failed, but a rule could not be decided or was not exercised).\nThe token is read from CONFORMANCE_TOKEN by default and never printed; reports show it as $CONFORMANCE_TOKEN.`;
 }
 
 function truthy(value: string | undefined): boolean {
@@ -124,6 +139,19 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): RunOptions
     }
     if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new UsageError('--base-url must be http(s)');
   }
+  let checks: string[] | undefined;
+  try {
+    checks = selectChecks(checkList(str('checks')), checkList(str('exclude-checks')));
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const shardValue = str('shard');
+  let shard: Shard | undefined;
+  try {
+    shard = shardValue === undefined ? undefined : parseShard(shardValue);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
   const faultValues = values.fault as string[] | undefined;
   const faults = faultValues && faultValues.length > 0 ? faultValues : (env.CONFORMANCE_FAULTS ?? '').split(',').map((f) => f.trim()).filter(Boolean);
 
@@ -135,6 +163,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): RunOptions
     limitedPermissions: str('limited-permissions')?.split(',').map((p) => p.trim()).filter(Boolean),
     mode: mode as Mode | undefined,
     acceptCosts: bool('accept-costs'),
+    stress: bool('stress'),
     profile: profile as Profile,
     failOn,
     parts: parts as SuitePart[],
@@ -153,6 +182,9 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): RunOptions
     tenant: str('tenant'),
     mockControl: str('mock-control'),
     quiet: bool('quiet'),
+    checks,
+    dryRun: bool('dry-run'),
+    shard,
     help: bool('help'),
   };
 }

@@ -1,10 +1,13 @@
 // Runs the suite's vitest files (conformance/suite/<part>.test.ts) in this process with the
-// suite's own config, and returns what vitest saw: each test's outcome and errors outside tests.
+// suite's own config and the given reporter in place of vitest's own (the CLI's live progress),
+// and returns what vitest saw: each test's outcome and errors outside tests.
 import { resolve } from 'node:path';
 import { startVitest } from 'vitest/node';
+import type { Reporter } from 'vitest/node';
+import { MODULE_EXT } from '../module-ext.ts';
 import type { SuitePart } from '../target/target.ts';
 
-export const SUITE_CONFIG = resolve(import.meta.dirname, '../vitest.config.ts');
+export const SUITE_CONFIG = resolve(import.meta.dirname, `../vitest.config.${MODULE_EXT}`);
 const ROOT = resolve(import.meta.dirname, '../..');
 
 export interface VitestTestResult {
@@ -20,14 +23,14 @@ export interface VitestResults {
   fileErrors: Array<{ file: string; message: string }>;
 }
 
-export async function runSuite(parts: SuitePart[], only: string | undefined, quiet: boolean): Promise<VitestResults> {
-  const filters = parts.map((p) => `conformance/suite/${p}.test.ts`);
+export async function runSuite(parts: SuitePart[], only: string | undefined, reporter: Reporter): Promise<VitestResults> {
+  const filters = parts.map((p) => `conformance/suite/${p}.test.${MODULE_EXT}`);
   const vitest = await startVitest('test', filters, {
     config: SUITE_CONFIG,
     root: ROOT,
     watch: false,
     run: true,
-    reporters: quiet ? [{}] : ['dot'],
+    reporters: [reporter],
     passWithNoTests: true,
     ...(only ? { testNamePattern: only } : {}),
   });

@@ -6,9 +6,12 @@ import { loadSuiteContract, type SuiteContract } from '../contract/load.ts';
 import type { SuiteOperation } from '../contract/operation.ts';
 import { type Answer, type SendOptions, SuiteClient } from '../http/client.ts';
 import { recorder } from '../record/recorder.ts';
+import { knownChecks } from '../run/check-selection.ts';
 import { operationsFor, pairedDelete } from '../run/modes.ts';
+import { startProgressFile } from '../run/progress-file.ts';
 import { PROFILE_SETTINGS, type ProfileSettings } from '../run/profiles.ts';
-import { loadTarget, type SuitePart, type Target } from '../target/target.ts';
+import { ShardSplit } from '../run/shard.ts';
+import { loadTarget, RUN_DIR_ENV, type SuitePart, type Target } from '../target/target.ts';
 
 export interface SuiteContext {
   target: Target;
@@ -22,8 +25,9 @@ export interface SuiteContext {
 let shared: SuiteContext | undefined;
 
 export function suite(): SuiteContext {
-  if (!shared) {
-    const target = loadTarget();
+  const current = loadTarget();
+  if (shared?.target !== current) {
+    const target = current;
     const contract = loadSuiteContract();
     shared = {
       target,
@@ -33,6 +37,9 @@ export function suite(): SuiteContext {
       operations: operationsFor(contract, target.mode),
     };
     recorder.failOn = target.failOn;
+    const applied = target.checks;
+    if (applied) recorder.excluded = new Set(knownChecks().filter((check) => !applied.includes(check)));
+    startProgressFile(process.env[RUN_DIR_ENV], recorder.activity);
     recorder.secret(target.workspaceToken, 'CONFORMANCE_TOKEN');
     recorder.secret(target.userToken, 'CONFORMANCE_USER_TOKEN');
     recorder.secret(target.limitedToken?.token, 'CONFORMANCE_LIMITED_TOKEN');
@@ -61,10 +68,24 @@ export async function sendAndClean(options: SendOptions): Promise<Answer> {
   return answer;
 }
 
+let split: ShardSplit | undefined;
+
+/** The run's --shard split over the operations its mode allows. */
+function shardSplit(): ShardSplit {
+  const { target, operations } = suite();
+  split ??= new ShardSplit(target.shard, operations);
+  return split;
+}
+
 const TEST_TIMEOUT_MS = 20 * 60_000;
 
 /** A suite test: fails when a check failed at the run's threshold while it ran (warnings and inconclusive rules do not fail it). */
 export function conformanceTest(name: string, fn: () => Promise<void>): void {
+  // With --shard i/n, a test of another shard is registered as skipped (reported, never run).
+  if (!shardSplit().runs(name)) {
+    it.skip(name, () => {});
+    return;
+  }
   it(
     name,
     async () => {

@@ -3,18 +3,26 @@
 // with its code and field; boundary values are accepted at the bound and rejected past it;
 // malformed JSON gets 400. Never 2xx, never 5xx. An unknown identifier in the action log's
 // conversation, session or contact filter gets 404.
-import { describe } from 'vitest';
+import { afterAll, beforeAll, describe } from 'vitest';
 import { boundaryCases } from '../arbitraries/boundaries.ts';
 import { invalidRequestArbitrary } from '../arbitraries/invalid-request.ts';
 import { anchor, examplePlan } from '../arbitraries/request.ts';
 import type { SuiteOperation } from '../contract/operation.ts';
+import { cleanUp, discoverIds } from '../discovery/discover.ts';
+import { IdPool } from '../discovery/id-pool.ts';
+import { idParams } from '../discovery/id-sources.ts';
+import { type IdContext, tagRequest, withIds } from '../discovery/request-ids.ts';
+import { allReal } from '../discovery/tag-ids.ts';
 import type { Expectation } from '../http/exchange.ts';
 import { runProperty } from '../record/property.ts';
 import { recorder } from '../record/recorder.ts';
 import { checkUnknownFilters } from '../rules/logs.ts';
 import { conformanceTest, planOptions, sendAndClean, suite } from './context.ts';
 
-const { operations, contract, target, profile } = suite();
+const { operations, contract, target, profile, client } = suite();
+// Values at a bound are sent about real resources (listed by the target or created by the suite),
+// so the bound is what the answer is about: a 404 there would hide it.
+const ids: IdContext = { client, contract, target, pool: new IdPool() };
 const RULE = 'seed "Errors": 422 for validation failures (VALIDATION_ERROR, INVALID_FORMAT, INVALID_UUID with field), 400 for malformed JSON';
 
 /** A real server may look the resource up before it validates the body: 404 is then a fair answer too. */
@@ -24,6 +32,13 @@ function rejectionStatuses(op: SuiteOperation, location: string): number[] {
 }
 
 describe('negative', () => {
+  beforeAll(async () => {
+    ids.pool = await discoverIds(ids, operations);
+  });
+  afterAll(async () => {
+    await cleanUp(ids, ids.pool);
+  });
+
   for (const op of operations) {
     conformanceTest(`${op.operationId}: generated invalid requests`, async () => {
       await runProperty(
@@ -58,8 +73,13 @@ describe('negative', () => {
         const expectation: Expectation = c.valid
           ? { kind: 'accepted', part: c.part, rule: 'seed "Endpoints": a value at a stated bound is valid', what: `${c.describe}, at the bound` }
           : { kind: 'rejected', part: c.part, codePart: 'inferred', rule: RULE, what: `${c.describe}, past the bound`, statuses: rejectionStatuses(op, 'body'), codes: c.codes, field: c.field };
-        const { plan } = anchor(op, c.plan, target);
-        await sendAndClean({ ...planOptions(op, c.valid ? plan : c.plan), expectation });
+        if (!c.valid) {
+          await sendAndClean({ ...planOptions(op, c.plan), expectation });
+          continue;
+        }
+        const params = idParams(contract, op);
+        const tagged = await tagRequest(ids, op, params, anchor(op, c.plan, target).plan, allReal(params));
+        await sendAndClean({ ...planOptions(op, tagged.plan), expectation: withIds(ids, op, expectation, tagged) });
       }
     });
 

@@ -4,6 +4,8 @@
 import { describe } from 'vitest';
 import { MODELS } from '../models/index.ts';
 import { recorder } from '../record/recorder.ts';
+import { checkConcurrentCalls } from '../rules/concurrent-calls.ts';
+import { checkGeneralLimit } from '../rules/general-limit.ts';
 import { allowedIn } from '../run/modes.ts';
 import { conformanceTest, suite } from './context.ts';
 
@@ -17,4 +19,8 @@ describe('stateful', () => {
       else recorder.note(`model ${model.group}`, `not run in ${target.mode} mode (needs --mode ${model.mode})`);
     });
   }
+
+  // Last, as they exceed the workspace's limits on purpose (the mock, or --stress).
+  conformanceTest('limits: general rate, 1000 requests per minute', () => checkGeneralLimit());
+  conformanceTest('limits: concurrent calls, 50 simultaneous', () => checkConcurrentCalls());
 });

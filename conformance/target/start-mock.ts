@@ -3,8 +3,9 @@
 // tenants with their tokens.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { resolve } from 'node:path';
+import { MODULE_EXT } from '../module-ext.ts';
 
-export const MOCK_CLI = resolve(import.meta.dirname, '../../mock/cli.ts');
+export const MOCK_CLI = resolve(import.meta.dirname, `../../mock/cli.${MODULE_EXT}`);
 
 export interface MockToken {
   kind: 'workspace' | 'user';

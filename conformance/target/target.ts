@@ -1,7 +1,8 @@
 // The target of a run: the base URL (tenant subdomain included), the tokens, the mode and what the
 // suite may rely on in the workspace. The CLI writes it to a file; the suite's worker reads it.
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import type { Label } from '../../contract/labels.ts';
+import type { Shard } from '../run/shard.ts';
 
 /** readonly: only requests that change nothing; safe: creates only what it deletes again; full: everything, costs included. */
 export type Mode = 'readonly' | 'safe' | 'full';
@@ -19,6 +20,8 @@ export interface TargetData {
   agent_uuid?: string;
   /** A member's login email (operations that act for a person, with a workspace token). */
   member_email?: string;
+  /** The login email of the per-user token's member (who its actions are attributed to). */
+  user_token_email?: string;
   /** An active WhatsApp template setting (text listings, template setting checks). */
   whatsapp_template_setting_uuid?: string;
   /** An approved WhatsApp template on the business account of the agent's WhatsApp number (template sends). */
@@ -60,19 +63,32 @@ export interface Target {
   data: TargetData;
   /** The run targets the mock it started itself. */
   isMock: boolean;
+  /** Checks that exceed the target's limits on purpose may run: the mock, or --stress. */
+  stress?: boolean;
+  /** The mock's control API URL (the suite started the mock, or --mock-control): events only it can cause. */
+  mockControl?: string;
+  /** The checks applied (--checks / --exclude-checks); absent: every check. */
+  checks?: string[];
+  /** This runner's slice of a split run (--shard i/n); absent: the whole run. */
+  shard?: Shard;
 }
 
 export const TARGET_ENV = 'CONFORMANCE_TARGET_FILE';
 export const RUN_DIR_ENV = 'CONFORMANCE_RUN_DIR';
 
-let cached: Target | undefined;
+let cached: { stamp: string; target: Target } | undefined;
 
+/**
+ * The run's target, read from the file the CLI wrote. A worker that serves several runs (the
+ * self-test reuses its workers) reads the file again when it has changed.
+ */
 export function loadTarget(): Target {
-  if (cached) return cached;
   const file = process.env[TARGET_ENV];
   if (!file) throw new Error(`${TARGET_ENV} is not set: run the suite through conformance/cli.ts (npm run conformance)`);
-  cached = JSON.parse(readFileSync(file, 'utf8')) as Target;
-  return cached;
+  const stat = statSync(file);
+  const stamp = `${file}:${stat.mtimeMs}:${stat.size}:${stat.ino}`;
+  if (cached?.stamp !== stamp) cached = { stamp, target: JSON.parse(readFileSync(file, 'utf8')) as Target };
+  return cached.target;
 }
 
 /** Loopback hosts: 127.0.0.0/8, ::1, localhost and *.localhost (a plain-HTTP target there is local). */

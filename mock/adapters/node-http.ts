@@ -18,6 +18,13 @@ export interface ServerTimeouts {
   requestMs: number;
 }
 
+/**
+ * How long an idle keep-alive connection stays open. Well above what clients keep a connection
+ * for (undici: the server's hint less 2 s), so a client never reuses one the server is closing
+ * at the same moment, even on a loaded machine where timers run late.
+ */
+export const KEEP_ALIVE_MS = 65_000;
+
 export const DEFAULT_TIMEOUTS: ServerTimeouts = { headersMs: 10_000, bodyMs: 15_000, requestMs: 30_000 };
 
 class BodyTimeout extends Error {}
@@ -54,10 +61,19 @@ function readBody(req: IncomingMessage, limit: number, deadlineMs: number): Prom
   });
 }
 
+const NO_BODY = { body: new Uint8Array(0), tooLarge: false };
+
+/** A request framed without a body (no Content-Length but 0, no Transfer-Encoding): nothing to wait for. */
+function hasNoBody(req: IncomingMessage): boolean {
+  const length = req.headers['content-length'];
+  return (length === undefined || length === '0') && req.headers['transfer-encoding'] === undefined;
+}
+
 export async function toMockRequest(req: IncomingMessage, limit: number, deadlineMs = DEFAULT_TIMEOUTS.bodyMs): Promise<MockRequest> {
   const url = req.url ?? '/';
   const q = url.indexOf('?');
-  const { body, tooLarge } = await readBody(req, limit, deadlineMs);
+  // Without a body there is no stream to wait for (node discards the empty stream after the answer).
+  const { body, tooLarge } = hasNoBody(req) ? NO_BODY : await readBody(req, limit, deadlineMs);
   const headers: Record<string, string | undefined> = {};
   for (const [name, value] of Object.entries(req.headers)) headers[name] = Array.isArray(value) ? value.join(', ') : value;
   return {
@@ -102,7 +118,11 @@ export function nodeHandler(mock: Mock, timeouts: ServerTimeouts = DEFAULT_TIMEO
           res.on('close', () => clearTimeout(timer));
           return;
         }
-        res.writeHead(response.status, response.headers);
+        // With Content-Length the head and a string body leave in one write (node prepends the head
+        // to the first string chunk); without it the answer is chunked, a writev of several pieces.
+        // (The MockResponse's headers stay as the core made them: the request journal refers to them.)
+        const bodyless = response.status === 204 || response.status === 304;
+        res.writeHead(response.status, bodyless ? response.headers : { ...response.headers, 'content-length': String(Buffer.byteLength(response.body)) });
         res.end(response.body);
       })
       .catch((error: unknown) => {
@@ -141,7 +161,7 @@ export function createMockServer(mock: Mock, timeouts: ServerTimeouts = DEFAULT_
   const handle = nodeHandler(mock, timeouts);
   const state: Tracking = { inFlight: 0, closing: false, pending: new Set(), idle: [] };
   const server = createServer(
-    { keepAliveTimeout: 5_000, headersTimeout: timeouts.headersMs, requestTimeout: timeouts.requestMs },
+    { keepAliveTimeout: KEEP_ALIVE_MS, headersTimeout: timeouts.headersMs, requestTimeout: timeouts.requestMs },
     (req, res) => {
       state.inFlight++;
       state.pending.add(res);

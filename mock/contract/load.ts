@@ -1,13 +1,17 @@
-// Reads the bundled contract (generated/openapi.json), once per process.
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+// The bundled contract (generated/openapi.json), parsed once per process from the generated module
+// that holds its text (generated/contract-data.ts): the core reads no file, so it also runs in a
+// browser bundle.
 import type { OpenApiDocument } from '../../contract/openapi-types.ts';
+import { CONTRACT_JSON } from '../../generated/contract-data.ts';
 
 let cached: OpenApiDocument | undefined;
 
-export const BUNDLED_SPEC_PATH = resolve(import.meta.dirname, '../../generated/openapi.json');
+/** The bundled contract's text, byte for byte generated/openapi.json. */
+export function contractText(): string {
+  return CONTRACT_JSON;
+}
 
 export function loadContract(): OpenApiDocument {
-  cached ??= JSON.parse(readFileSync(BUNDLED_SPEC_PATH, 'utf8')) as OpenApiDocument;
+  cached ??= JSON.parse(CONTRACT_JSON) as OpenApiDocument;
   return cached;
 }

@@ -2,7 +2,7 @@
 // bundled contract: route, parameter and body validators, permission, rate-limit group, the
 // error shape of each status, response validators and the example fallback.
 import type { ValidateFunction } from 'ajv';
-import { CONTRACT_SCHEMA_ID, createContractAjv } from '../../contract/ajv.ts';
+import { CONTRACT_SCHEMA_ID, type ContractAjv, createContractAjv } from '../../contract/ajv.ts';
 import type { JsonObject, OpenApiDocument, ParameterObject } from '../../contract/openapi-types.ts';
 import { type ContractOperation, errorShapeOf, listOperations } from '../../contract/operations.ts';
 import { joinPointer } from '../../contract/pointer.ts';
@@ -53,8 +53,11 @@ export interface OperationTable {
 }
 
 export function buildOperationTable(doc: OpenApiDocument): OperationTable {
-  const strict = createContractAjv(doc);
-  const coercing = createContractAjv(doc, { coerceTypes: true });
+  // The two Ajv instances (each registers the whole document) are made when a first validator is.
+  let strictAjv: ContractAjv | undefined;
+  let coercingAjv: ContractAjv | undefined;
+  const strict = (): ContractAjv => (strictAjv ??= createContractAjv(doc));
+  const coercing = (): ContractAjv => (coercingAjv ??= createContractAjv(doc, { coerceTypes: true }));
   const operations = new Map<string, OperationInfo>();
   const routes = new RouteTable<OperationInfo>();
   for (const op of listOperations(doc)) {
@@ -67,29 +70,25 @@ export function buildOperationTable(doc: OpenApiDocument): OperationTable {
 
 function describe(
   op: ContractOperation,
-  strict: ReturnType<typeof createContractAjv>,
-  coercing: ReturnType<typeof createContractAjv>,
+  strict: () => ContractAjv,
+  coercing: () => ContractAjv,
 ): OperationInfo {
+  // Validators are compiled on first use (a getter that replaces itself by the compiled function):
+  // compiling every operation's up front was most of the mock's startup, and a run rarely calls
+  // more than a few operations.
   const parameters: ParameterInfo[] = op.parameters.map(({ value, pointer }) => {
     const schemaPointer = joinPointer(pointer, 'schema');
     const schema = value.schema as JsonObject | undefined;
-    return {
-      name: value.name,
-      in: value.in,
-      required: value.required === true,
-      isArray: schema?.type === 'array',
-      validate: coercing.ajv.compile({ type: 'object', properties: { v: { $ref: `${CONTRACT_SCHEMA_ID}${schemaPointer}` } } }),
-    };
+    return lazyValidate(
+      { name: value.name, in: value.in, required: value.required === true, isArray: schema?.type === 'array' },
+      () => coercing().ajv.compile({ type: 'object', properties: { v: { $ref: `${CONTRACT_SCHEMA_ID}${schemaPointer}` } } }),
+    );
   });
 
   const media = op.requestBody?.value.content?.['application/json'];
+  const bodyPointer = op.requestBody ? joinPointer(op.requestBody.pointer, 'content', 'application/json', 'schema') : '';
   const body =
-    op.requestBody && media?.schema
-      ? {
-          required: op.requestBody.value.required === true,
-          validate: strict.validator(joinPointer(op.requestBody.pointer, 'content', 'application/json', 'schema')),
-        }
-      : undefined;
+    op.requestBody && media?.schema ? lazyValidate({ required: op.requestBody.value.required === true }, () => strict().validator(bodyPointer)) : undefined;
 
   const shapes = new Map<number, ErrorShape>();
   const validators = new Map<number, () => ValidateFunction>();
@@ -102,7 +101,7 @@ function describe(
     shapes.set(code, errorShapeOf(response.value) ?? 'B');
     if (schema) {
       const pointer = joinPointer(response.pointer, 'content', 'application/json', 'schema');
-      validators.set(code, () => strict.validator(pointer));
+      validators.set(code, () => strict().validator(pointer));
     }
     if (!example && code >= 200 && code < 300 && content) {
       const first = content.example ?? Object.values(content.examples ?? {})[0]?.value;
@@ -134,6 +133,19 @@ function describe(
     example,
     examples,
   };
+}
+
+/** `target` with a `validate` property compiled by `compile` when first read, then kept as a plain value. */
+function lazyValidate<T extends object>(target: T, compile: () => ValidateFunction): T & { validate: ValidateFunction } {
+  return Object.defineProperty(target, 'validate', {
+    configurable: true,
+    enumerable: true,
+    get(this: T) {
+      const validate = compile();
+      Object.defineProperty(this, 'validate', { value: validate, writable: true, enumerable: true, configurable: true });
+      return validate;
+    },
+  }) as T & { validate: ValidateFunction };
 }
 
 /** Example timestamps become instants, so the serializer renders them in the applied zone. */

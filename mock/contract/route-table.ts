@@ -13,6 +13,8 @@ interface Route<T> {
 export class RouteTable<T> {
   private readonly byLength = new Map<number, Route<T>[]>();
   private readonly exact = new Map<string, Route<T>>();
+  /** Templates without parameters, by path: such a route outranks every other of its length, so a hit is the answer. */
+  private readonly literal = new Map<string, Route<T>>();
 
   add(template: string, method: string, target: T): void {
     const parts = template.split('/').slice(1);
@@ -22,6 +24,7 @@ export class RouteTable<T> {
     if (!route) {
       route = { segments, byMethod: new Map() };
       this.exact.set(key, route);
+      if (segments.every((s) => 'literal' in s)) this.literal.set(template, route);
       const list = this.byLength.get(segments.length) ?? [];
       list.push(route);
       // More literal segments first, then literal before parameter position by position.
@@ -33,6 +36,11 @@ export class RouteTable<T> {
 
   /** `undefined` when no path matches; `{ target: undefined }` when the path matches but the method does not. */
   match(method: string, path: string): { route: RouteMatch<T> | undefined; pathKnown: boolean } {
+    const literal = this.literal.get(path);
+    if (literal) {
+      const target = literal.byMethod.get(method.toUpperCase());
+      return { route: target === undefined ? undefined : { target, params: {} }, pathKnown: true };
+    }
     const parts = path.split('/').slice(1);
     const candidates = this.byLength.get(parts.length);
     if (!candidates) return { route: undefined, pathKnown: false };

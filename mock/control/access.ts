@@ -11,10 +11,10 @@
 // - Token: with --control-token, `Authorization: Bearer <token>` is required.
 // - Body: a request that changes something carries JSON or nothing (a form or text/plain body, what
 //   a page can send without a preflight, is refused with 415).
-import { timingSafeEqual } from 'node:crypto';
 import type { ControlAccess } from '../core/config.ts';
 import type { MockRequest, MockResponse } from '../core/types.ts';
 import { isJsonContentType } from '../pipeline/body-limits.ts';
+import { timingSafeEqualText } from '../platform/crypto.ts';
 import { fail } from './respond.ts';
 
 const LOOPBACK = /^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\]|\[0:0:0:0:0:0:0:1\])$/;
@@ -98,7 +98,5 @@ export function controlPreflight(req: MockRequest, ctx: AccessContext): MockResp
 }
 
 function sameSecret(given: string, expected: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
+  return timingSafeEqualText(given, expected);
 }

@@ -96,6 +96,15 @@ function route(mock: Mock, method: string, sub: string, query: URLSearchParams, 
       if (b.freeze === false) mock.clock.unfreeze();
       return json(200, clockInfo(mock));
     }
+    case 'GET /rate-limits':
+      return json(200, rateLimitInfo(mock));
+    case 'PUT /rate-limits': {
+      // The store's limiters read this object, so the new limits hold from the next request.
+      if (b.general_per_minute !== undefined) mock.config.rateLimits.generalPerMinute = b.general_per_minute as number;
+      if (b.send_per_second !== undefined) mock.config.rateLimits.sendPerSecond = b.send_per_second as number;
+      mock.store.restartGeneralWindows();
+      return json(200, rateLimitInfo(mock));
+    }
     case 'GET /requests': {
       const criteria = criteriaFromQuery(query);
       if ('error' in criteria) return criteria.error;
@@ -208,6 +217,10 @@ function criteriaFromBody(b: Body): JournalCriteria {
 
 function tenantSlugs(mock: Mock): string[] {
   return mock.store.all().map((w) => w.state.slug);
+}
+
+function rateLimitInfo(mock: Mock): { general_per_minute: number; send_per_second: number } {
+  return { general_per_minute: mock.config.rateLimits.generalPerMinute, send_per_second: mock.config.rateLimits.sendPerSecond };
 }
 
 function clockInfo(mock: Mock): { now: string; frozen: boolean } {

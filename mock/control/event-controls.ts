@@ -51,7 +51,7 @@ export function handleEventControl(mock: Mock, method: string, sub: string, b: B
       ...(typeof b.to === 'string' ? { to: b.to } : {}),
       ...(typeof b.subject === 'string' ? { subject: b.subject } : {}),
     };
-    const result = receiveInbound(runtime.state, message, now, mock.faults.webhookResponses.get(runtime.state.slug));
+    const result = receiveInbound(runtime.state, message, now, mock.faults.webhookResponses.get(runtime.state.slug), !mock.faults.has('inbound-no-conversation'));
     return json(201, { success: true, message: 'Inbound message received', data: result });
   }
   const end = /^\/conversations\/([^/]+)\/end$/.exec(sub);

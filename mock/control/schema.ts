@@ -1,17 +1,15 @@
 // The control API's own contract (control/openapi.yaml) as validators: each route's body schema
 // and the workspace state schema, compiled once with the same Ajv factory as the platform API
 // (contract/ajv.ts), in one instance that also holds the API contract, so the workspace schema can
-// name the API's record schemas.
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+// name the API's record schemas. The description comes from generated/contract-data.ts (no file
+// is read).
 import type { ValidateFunction } from 'ajv';
-import { parse } from 'yaml';
 import { createContractAjv } from '../../contract/ajv.ts';
 import type { OpenApiDocument } from '../../contract/openapi-types.ts';
+import { CONTROL_DOCUMENT_JSON } from '../../generated/contract-data.ts';
 import { loadContract } from '../contract/load.ts';
 
 export const CONTROL_SCHEMA_ID = 'https://contract.local/control.json';
-const DOCUMENT_PATH = resolve(import.meta.dirname, 'openapi.yaml');
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
 
 interface ControlRoute {
@@ -35,7 +33,7 @@ export function controlSchemas(): ControlSchemas {
 }
 
 function compile(): ControlSchemas {
-  const doc = parse(readFileSync(DOCUMENT_PATH, 'utf8')) as OpenApiDocument & { paths: Record<string, Record<string, unknown>> };
+  const doc = JSON.parse(CONTROL_DOCUMENT_JSON) as OpenApiDocument & { paths: Record<string, Record<string, unknown>> };
   const { ajv } = createContractAjv(loadContract());
   ajv.addSchema({ ...doc, $id: CONTROL_SCHEMA_ID } as object);
   const ref = (pointer: string) => ajv.compile({ $ref: `${CONTROL_SCHEMA_ID}#${pointer}` });

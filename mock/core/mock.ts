@@ -13,7 +13,7 @@ import { handleControl } from '../control/control-api.ts';
 import { isDocsPath, serveDocs } from '../docs/docs.ts';
 import { ApiError, errors } from '../pipeline/api-error.ts';
 import { authenticate, bearerToken, type Principal } from '../pipeline/auth.ts';
-import { bodyLimitError } from '../pipeline/body-limits.ts';
+import { bodyLimitError, unsupportedMediaType } from '../pipeline/body-limits.ts';
 import { CORS_HEADERS, preflight } from '../pipeline/cors.ts';
 import { FaultPlan } from '../pipeline/faults.ts';
 import { fingerprint } from '../pipeline/idempotency.ts';
@@ -23,12 +23,13 @@ import { errorBody } from '../pipeline/render-error.ts';
 import { checkResponse } from '../pipeline/response-check.ts';
 import { buildResponse } from '../pipeline/serialize.ts';
 import { tenantFromHost } from '../pipeline/tenant.ts';
-import { requestedZone, resolveZone } from '../pipeline/timezone.ts';
+import { requestedZone } from '../pipeline/timezone.ts';
+import { appliedZone } from '../pipeline/zone-faults.ts';
 import { parseJsonBody, validateRequest } from '../pipeline/validate.ts';
 import { isPreviewPath, servePreview } from '../resources/builders/preview.ts';
 import { recordApiRequest } from '../resources/logs/api-recorder.ts';
 import { handlers as defaultHandlers } from '../resources/registry.ts';
-import { loadFixtureSet } from '../state/fixtures.ts';
+import { bundledFixtureSet } from '../state/bundled-fixtures.ts';
 import { MockStore, type WorkspaceRuntime } from '../state/store.ts';
 import { Transaction } from '../state/transaction.ts';
 import type { Member, WorkspaceState } from '../state/workspace.ts';
@@ -95,7 +96,7 @@ export function createMock(options: MockOptions = {}): Mock {
     store,
     requests,
     faults,
-    fixtures: fixtures ?? loadFixtureSet('demo'),
+    fixtures: fixtures ?? bundledFixtureSet('demo'),
     async handle(request) {
       const response = await route(request);
       // The journal keeps the API's requests; the control API's own are not journaled.
@@ -109,7 +110,8 @@ export function createMock(options: MockOptions = {}): Mock {
     return path === config.controlPrefix || path.startsWith(`${config.controlPrefix}/`);
   }
 
-  async function route(req: MockRequest): Promise<MockResponse> {
+  async function route(original: MockRequest): Promise<MockResponse> {
+    let req = original;
     const control = isControlPath(req.path);
     const access = { access: config.control, baseDomain: config.baseDomain };
     if (req.method === 'OPTIONS') return control ? withRate(controlPreflight(req, access), req) : preflight(req, generalPeek(req));
@@ -128,6 +130,10 @@ export function createMock(options: MockOptions = {}): Mock {
       remaining: config.rateLimits.generalPerMinute,
       extra: {},
     };
+    if (faults.has('coaching-path-unversioned') && /^\/api\/(v1\/)?coaching-agents(\/|$)/.test(req.path)) {
+      if (req.path.startsWith('/api/v1/')) return respondError(errors.endpointNotFound(req.method, req.path), undefined, exchange);
+      req = { ...req, path: req.path.replace('/api/', '/api/v1/') };
+    }
     const { route: match } = table.routes.match(req.method, req.path);
     if (!match) return respondError(errors.endpointNotFound(req.method, req.path), undefined, exchange);
     const op = match.target;
@@ -152,7 +158,8 @@ export function createMock(options: MockOptions = {}): Mock {
   async function serve(req: MockRequest, op: OperationInfo, pathParams: Record<string, string>, query: URLSearchParams, ex: Exchange): Promise<MockResponse> {
     const nowMs = clock.now();
     const slug = tenantFromHost(req.headers.host, config);
-    const runtime = slug === undefined ? undefined : store.get(slug);
+    const known = slug === undefined ? undefined : store.get(slug);
+    const runtime = known ?? (faults.has('unknown-tenant-served') ? store.get(config.defaultTenant ?? mock.fixtures[0]?.slug ?? '') : undefined);
     if (!runtime) throw errors.tenantNotFound(slug ?? '');
     const ws = runtime.state;
     ex.ws = ws;
@@ -160,20 +167,21 @@ export function createMock(options: MockOptions = {}): Mock {
     const general = runtime.limiter.general(nowMs);
     ex.limit = general.limit;
     ex.remaining = general.remaining;
-    if (!general.allowed) {
+    if (!general.allowed && !faults.has('no-general-limit')) {
       ex.extra['retry-after'] = String(general.retryAfter);
       throw errors.rateLimited(general.retryAfter, `${general.limit} requests per minute per workspace exceeded.`);
     }
 
     const token = bearerToken(req.headers.authorization);
     if (token instanceof ApiError) throw token;
-    const principal = await authenticate(token, ws, runtime.jwtCache, nowMs);
-    if (principal instanceof ApiError) throw principal;
+    const principal = await authenticate(token, ws, runtime.jwtCache, nowMs, faults.has('revoked-token-still-valid'));
+    if (principal instanceof ApiError) throw faults.has('unknown-token-403') && token.split('.').length !== 3 ? errors.forbidden(op.permission) : principal;
+    if (faults.has('user-tokens-refused') && principal.kind === 'user-token') throw errors.invalidToken();
     ex.principal = principal;
     // Everything from here to the handler's return runs without awaiting, so concurrent
     // requests (same request_key, same rate window) are decided one after the other.
-    ex.zone = resolveZone(requestedZone(req.headers['x-timezone'], query), principal, ws);
-    if (!isGranted(principal.permissions, op.permission)) throw errors.forbidden(op.permission);
+    ex.zone = appliedZone(faults, req.headers['x-timezone'], query, principal, ws);
+    if (!isGranted(principal.permissions, op.permission) && !faults.has('permissions-not-enforced')) throw errors.forbidden(op.permission);
     // A workspace token's use is recorded with the answer it got (inside the transaction of a
     // write), so a refused request leaves even `last_used_at` as it was.
     const markUsed = (p: Principal): void => {
@@ -212,12 +220,13 @@ export function createMock(options: MockOptions = {}): Mock {
     // 400 or 413 for it); with a body, an oversized one is 413, one that is not JSON by its
     // Content-Type 415, one nested too deep or broken JSON 400.
     if (op.body && req.bodyTooLarge) throw errors.payloadTooLarge(config.maxBodyBytes);
-    const limited = op.body ? bodyLimitError(req.headers['content-type'], req.body, config.maxBodyDepth) : undefined;
+    const charsetMissing = faults.has('json-charset-required') && req.body.length > 0 && !/charset=/i.test(req.headers['content-type'] ?? '');
+    const limited = op.body ? (charsetMissing ? unsupportedMediaType(req.headers['content-type'] ?? '') : bodyLimitError(req.headers['content-type'], req.body, config.maxBodyDepth)) : undefined;
     if (limited) throw limited;
     const parsed = op.body ? parseJsonBody(req.body) : { ok: true as const, value: undefined };
     if (!parsed.ok) throw parsed.error;
-    const input = validateRequest(op, pathParams, query, req.headers, parsed.value);
-    if (input instanceof ApiError) throw input;
+    const input = validateRequest(op, pathParams, query, req.headers, parsed.value, faults.has('page-size-uncapped'));
+    if (input instanceof ApiError) throw faults.has('validation-errors-500') ? errors.internal('The request could not be processed.') : input;
     const actor = actingMember(op, principal, ws, input.body, input.query);
 
     const sendLimited = op.rateLimit === 'outbound-send';
@@ -274,6 +283,8 @@ export function createMock(options: MockOptions = {}): Mock {
     try {
       markUsed(ctx.principal);
       const result = (entry as (c: HandlerContext) => { status: number; body: unknown })(ctx);
+      // The fault answers a read by id as if the resource were unknown.
+      if (faults.has('known-ids-404') && op.method === 'GET' && result.status < 300 && Object.keys(input.path as object).length > 0) throw errors.notFound('Resource');
       const body = tx ? tx.unwrap(result.body) : result.body;
       ex.extra['x-mock-source'] = 'state';
       const accepted = sendLimited && result.status < 300;

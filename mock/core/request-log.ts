@@ -4,8 +4,13 @@
 // N entries (--journal-size; the oldest goes first), and bodies over MAX_JOURNAL_BODY_BYTES are
 // kept as null with `truncated`. Secrets are masked as the API's log feeds mask them
 // (resources/logs/mask.ts): Authorization reads as its scheme and the last four characters of the
-// credential, every header and JSON key naming a secret reads `***`, and a body that is not JSON is
-// kept as null, so no unmasked text is stored.
+// credential, every header and JSON key naming a secret reads `***`, and a body that is not JSON
+// reads null. Masking is done when the journal is read, not when a request is added: an entry
+// keeps references to the request's and the response's headers and bodies (a request body is
+// copied, the others are never changed after the answer), and every read (find, list) returns
+// masked copies only, so no read ever shows a secret. Adding costs a few field copies; masking
+// every answer as it was journaled took about a tenth of the mock's time on a list read.
+import { utf8Length } from '../platform/bytes.ts';
 import { isSecretKey, MASK, maskSecrets } from '../resources/logs/mask.ts';
 import { pathMatcher } from './path-pattern.ts';
 import type { MockRequest, MockResponse } from './types.ts';
@@ -51,10 +56,24 @@ export interface JournalCriteria {
 
 export type JournalEntry = Omit<RecordedRequest, 'at'> & { at: string };
 
+/** What the journal holds: the raw parts of an exchange, masked only when read. */
+interface RawEntry extends Omit<RecordedRequest, 'request' | 'response'> {
+  requestHeaders: Record<string, string | undefined>;
+  /** A copy of the request body; empty when it was over the bound (`requestTruncated`). */
+  requestBody: Uint8Array;
+  requestTruncated: boolean;
+  responseHeaders: Record<string, string>;
+  /** The response body; empty when it was over the bound (`responseTruncated`). */
+  responseBody: string;
+  responseTruncated: boolean;
+}
+
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
 export class RequestLog {
-  private entries: RecordedRequest[] = [];
+  /** A ring: once full, `head` is the oldest entry and the next to be replaced. */
+  private entries: RawEntry[] = [];
+  private head = 0;
   private readonly capacity: number;
   private nextId = 1;
 
@@ -73,27 +92,44 @@ export class RequestLog {
   add(req: MockRequest, res: MockResponse, nowMs: number, tenant?: string): void {
     if (this.capacity <= 0) return;
     const fault = res.transport?.fault;
-    this.entries.push({
+    const tooLarge = req.body.byteLength > MAX_JOURNAL_BODY_BYTES;
+    // More UTF-16 units than the bound is more bytes too; near it, the bytes are counted when read.
+    const responseTooLarge = res.body.length > MAX_JOURNAL_BODY_BYTES;
+    const entry: RawEntry = {
       id: this.nextId++,
       at: nowMs,
       method: req.method,
       host: req.headers.host,
       tenant: tenant ?? null,
       path: req.path,
-      query: maskQuery(req.query),
+      query: req.query,
       status: fault === undefined ? res.status : null,
       source: res.headers['x-mock-source'],
       ...(fault === undefined ? {} : { fault }),
-      request: message(req.headers, req.body),
-      response: message(res.headers, res.body),
-    });
-    if (this.entries.length > this.capacity) this.entries.splice(0, this.entries.length - this.capacity);
+      requestHeaders: req.headers,
+      // A body over the bound is not kept; a kept one is copied (the caller's buffer may be reused).
+      requestBody: tooLarge || req.body.byteLength === 0 ? EMPTY : Uint8Array.prototype.slice.call(req.body),
+      requestTruncated: tooLarge,
+      responseHeaders: res.headers,
+      responseBody: responseTooLarge ? '' : res.body,
+      responseTruncated: responseTooLarge,
+    };
+    if (this.entries.length < this.capacity) this.entries.push(entry);
+    else {
+      this.entries[this.head] = entry;
+      this.head = (this.head + 1) % this.capacity;
+    }
   }
 
-  /** The entries matching every given criterion, oldest first, with `at` as an ISO instant. */
+  /** The entries, oldest first. */
+  private ordered(): RawEntry[] {
+    return this.head === 0 ? this.entries : [...this.entries.slice(this.head), ...this.entries.slice(0, this.head)];
+  }
+
+  /** The entries matching every given criterion, oldest first, with `at` as an ISO instant, masked. */
   find(criteria: JournalCriteria = {}): JournalEntry[] {
     const test = matcher(criteria);
-    return this.entries.filter(test).map((e) => ({ ...e, at: new Date(e.at).toISOString() }));
+    return this.ordered().filter(test).map(masked);
   }
 
   count(criteria: JournalCriteria = {}): number {
@@ -108,6 +144,7 @@ export class RequestLog {
 
   clear(): void {
     this.entries = [];
+    this.head = 0;
   }
 }
 
@@ -119,7 +156,7 @@ export function parseStatusCriterion(value: string): number | string | undefined
 }
 
 /** The test of an entry against criteria (a path pattern compiled once per search). */
-function matcher(c: JournalCriteria): (entry: RecordedRequest) => boolean {
+function matcher(c: JournalCriteria): (entry: Pick<RecordedRequest, 'method' | 'tenant' | 'path' | 'status'>) => boolean {
   const path = c.path === undefined ? undefined : pathMatcher(c.path);
   return (entry) => {
     if (c.method !== undefined && entry.method.toUpperCase() !== c.method.toUpperCase()) return false;
@@ -133,8 +170,28 @@ function matcher(c: JournalCriteria): (entry: RecordedRequest) => boolean {
   };
 }
 
+const EMPTY = new Uint8Array(0);
+
+/** An entry as every read shows it: headers, query and bodies masked. */
+function masked(e: RawEntry): JournalEntry {
+  return {
+    id: e.id,
+    at: new Date(e.at).toISOString(),
+    method: e.method,
+    host: e.host,
+    tenant: e.tenant,
+    path: e.path,
+    query: maskQuery(e.query),
+    status: e.status,
+    source: e.source,
+    ...(e.fault === undefined ? {} : { fault: e.fault }),
+    request: e.requestTruncated ? { headers: maskHeaders(e.requestHeaders), body: null, truncated: true } : message(e.requestHeaders, e.requestBody),
+    response: e.responseTruncated ? { headers: maskHeaders(e.responseHeaders), body: null, truncated: true } : message(e.responseHeaders, e.responseBody),
+  };
+}
+
 function message(headers: Record<string, string | undefined>, body: Uint8Array | string): JournalMessage {
-  const size = typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
+  const size = typeof body === 'string' ? utf8Length(body) : body.byteLength;
   const out: JournalMessage = { headers: maskHeaders(headers), body: null };
   if (size === 0) return out;
   if (size > MAX_JOURNAL_BODY_BYTES) return { ...out, truncated: true };

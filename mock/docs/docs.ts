@@ -4,17 +4,15 @@
 //   /docs              an API reference page (Swagger UI, from the swagger-ui-dist package)
 //   /docs/control      the same page for the control API's description (/__mock/openapi.json)
 //   /docs/assets/...   the page's script, styles and initializer, served from node_modules
+//                      (in Node only: docs/assets.ts; a browser bundle of the core answers 404)
 // The pages load nothing from another origin: the scripts and styles are the package's files, the
 // documents come from this server, and Swagger UI's online validator is turned off. The documents
 // hold no secret (tokens live in fixtures and the control API, never in the contract).
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join, resolve } from 'node:path';
-import { parse, stringify } from 'yaml';
+import { stringify } from 'yaml';
 import type { MockRequest, MockResponse } from '../core/types.ts';
-import { BUNDLED_SPEC_PATH } from '../contract/load.ts';
-
-const CONTROL_DOCUMENT_PATH = resolve(import.meta.dirname, '../control/openapi.yaml');
+import { CONTROL_DOCUMENT_JSON } from '../../generated/contract-data.ts';
+import { contractText } from '../contract/load.ts';
+import { readSwaggerUiFile } from './assets.ts';
 
 /** The page's own files (name → file in swagger-ui-dist and content type). */
 const ASSETS: Readonly<Record<string, readonly [string, string]>> = {
@@ -51,14 +49,9 @@ function cached(key: string, load: () => string): string {
   return value;
 }
 
-function packageDir(): string {
-  const require = createRequire(import.meta.url);
-  return dirname(require.resolve('swagger-ui-dist/package.json'));
-}
-
 /** The bundled contract as served: the file's text, unchanged. */
 export function contractJson(): string {
-  return cached('openapi.json', () => readFileSync(BUNDLED_SPEC_PATH, 'utf8'));
+  return contractText();
 }
 
 export function contractYaml(): string {
@@ -67,7 +60,7 @@ export function contractYaml(): string {
 
 /** The control API's description (control/openapi.yaml) as JSON. */
 export function controlJson(): string {
-  return cached('control.json', () => `${JSON.stringify(parse(readFileSync(CONTROL_DOCUMENT_PATH, 'utf8')), null, 2)}\n`);
+  return CONTROL_DOCUMENT_JSON;
 }
 
 function page(title: string, documentUrl: string): string {
@@ -133,5 +126,6 @@ function docsBody(path: string): readonly [string, () => string] | undefined {
   const asset = Object.hasOwn(ASSETS, name) ? ASSETS[name] : undefined;
   if (!asset) return undefined;
   const [file, contentType] = asset;
-  return [contentType, () => cached(file, () => readFileSync(join(packageDir(), file), 'utf8'))];
+  const text = cached(file, () => readSwaggerUiFile(file) ?? '');
+  return text === '' ? undefined : [contentType, () => text];
 }

@@ -52,10 +52,11 @@ export function bearerToken(header: string | undefined): string | ApiError {
 
 const encoder = new TextEncoder();
 
-export async function authenticate(token: string, ws: WorkspaceState, cache: JwtCache, nowMs: number): Promise<Principal | ApiError> {
+/** `acceptRevoked`: the `revoked-token-still-valid` fault (pipeline/faults.ts) lets a revoked token in. */
+export async function authenticate(token: string, ws: WorkspaceState, cache: JwtCache, nowMs: number, acceptRevoked = false): Promise<Principal | ApiError> {
   if (token.split('.').length === 3) return authenticateJwt(token, ws, cache, nowMs);
   const record = ws.tokens.find((t) => t.secret === token);
-  if (!record || record.revoked_at !== null) return errors.invalidToken();
+  if (!record || (record.revoked_at !== null && !acceptRevoked)) return errors.invalidToken();
   return { kind: 'workspace-token', token: record, permissions: record.permissions };
 }
 

@@ -6,8 +6,11 @@ import { BoundedMap } from '../core/bounded-map.ts';
 import { pathPattern } from '../core/path-pattern.ts';
 import type { MockRequest, MockResponse } from '../core/types.ts';
 import { WebhookResponses } from '../resources/agents/webhook-dispatch.ts';
+import { shiftCalendarValues } from './shift-calendar.ts';
+import { STATE_FAULTS } from './faults-state.ts';
 
 export const FAULTS = {
+  ...STATE_FAULTS,
   'missing-timezone-header': 'responses omit X-Timezone',
   'no-rate-limit': 'the send operations accept more than 5 requests per second',
   'wrong-error-shape': 'error bodies use the other shape (A for B and B for A)',
@@ -20,7 +23,7 @@ export const FAULTS = {
   'data-table-update-ignored': 'data table record updates are answered 200 but not stored',
   'listing-delete-keeps-tasks': 'deleting a listing leaves its pending tasks pending',
   'rates-ignore-prefix': 'the outbound call rates list ignores the destination prefix filter',
-  'queue-update-ignored': 'a queue update answers the new values but stores nothing',
+  'queue-update-ignored': 'a queue update answers the new name, color, is_active and sla_seconds but stores none of them (endpoint assignments are stored)',
   'missing-rate-limit-headers': 'responses omit X-RateLimit-Limit and X-RateLimit-Remaining',
   'missing-retry-after': '429 responses omit the Retry-After header',
   'timestamps-without-offset': 'timestamps in bodies lose their offset (2026-03-14T10:30:00)',
@@ -32,6 +35,56 @@ export const FAULTS = {
   'analytics-to-inclusive': 'the analytics message export includes rows created exactly at `to` ([from, to] instead of [from, to))',
   'flow-steps-unordered': 'a flow read lists its steps in stored order, not ordered by position',
   'feed-secrets-unmasked': 'the webhooks log feed shows delivery headers and payloads unmasked (the signature header in clear)',
+  'known-ids-404': 'a GET of an existing resource by its path id answers 404 as if the resource were unknown',
+  // Resource rules (conformance/self-test/cases/resources.ts).
+  'call-action-after-end': 'call actions (say, forward, hangup, mute, unmute) are accepted on a call that has ended',
+  'sms-reply-accepts-file': 'a conversation reply with a file is accepted on an SMS conversation',
+  'reply-ignores-user-email': "with a workspace token a reply is attributed to the token's creator, not the member named in user_email",
+  'webhook-deliveries-unlogged': 'webhook deliveries made on conversation changes are never recorded in the webhooks log feed',
+  'inbound-no-conversation': 'an inbound message from a sender with no open conversation is stored, but no conversation opens',
+  'campaign-update-rebuilds-tasks': "a campaign update cancels its listing's pending tasks and queues them again",
+  'text-campaign-publishes-without-setting': 'a text campaign publishes (status Active) with an inactive WhatsApp template setting',
+  'campaign-binding-unchecked': "a campaign update accepts an agent with no channel matching campaign_type (nothing is bound)",
+  'data-table-types-unchecked': 'data table record values are stored without checking them against their column types',
+  'channels-lookup-needs-plus': 'the phone number channel lookup finds a number only when it is given with its leading +',
+  'listing-contacts-capped': 'a listing create keeps only its first 25 contacts (bulk sends need several requests)',
+  'listing-pace-ignored': 'a listing create stores the default pace (10 per minute) whatever pace was sent',
+  'listing-delete-keeps-campaign': "deleting a listing leaves its campaign readable",
+  'listing-delete-removes-contacts': "deleting a listing deletes the contacts of its pool",
+  'analytics-newest-first': 'the analytics message export lists the rows of each page newest first',
+  'analytics-cursor-repeats-row': "an analytics export page read with a cursor starts at the previous page's last row, which is given twice",
+  'flow-unknown-shape-b': 'an unknown flow gives its 404 in Shape B instead of the Shape A {success:false, message, data:[]}',
+  'instagram-unbind-keeps-binding': "the Instagram unbind answers 200 but the agent keeps its Instagram binding",
+  'data-table-import-drops-last-row': 'a pasted-text import loses its last line when no line break follows it',
+  'data-table-sync-indexes-nothing': "a data table sync completes without indexing any record (records_indexed 0)",
+  'export-policy-unmasked': 'the analytics message export shows row content in clear under the masked export policy',
+  'reply-base64-file-refused': 'a conversation reply with a file given as base64 content is refused (422); only URLs are taken',
+  'contact-field-key-mutable': "a contact field update with another key renames the field",
+  'analyzer-ids-unprefixed': 'the analyzers of custom contact fields are listed by their bare key, without the f_ prefix',
+  // Cross-cutting rules (conformance/self-test/cases/cross-cutting.ts).
+  'json-charset-required': 'request bodies sent as plain `application/json` (without a charset parameter) are refused with 415',
+  'coaching-path-unversioned': 'the coaching agent endpoints are served without the version segment (/api/coaching-agents); under /api/v1 they answer 404 ENDPOINT_NOT_FOUND',
+  'json-served-as-text': 'successful JSON answers are labelled `Content-Type: text/plain`',
+  'zone-header-ignored': 'the X-Timezone request header is ignored when choosing the zone',
+  'zone-query-ignored': 'the `timezone` query parameter is ignored when choosing the zone',
+  'zone-query-over-header': 'with both given, the `timezone` query parameter wins over the X-Timezone header',
+  'windows-zone-names-rejected': 'Windows zone names (e.g. "W. Europe Standard Time") are treated as unknown',
+  'unknown-zone-utc': 'an unknown zone name makes the answer fall back to UTC instead of the next source',
+  'profile-zone-ignored': "a per-user token works in the workspace zone, not the member's profile zone",
+  'workspace-zone-ignored': 'a workspace token works in UTC, not the workspace zone',
+  'calendar-values-shifted': 'time-of-day values move by the applied zone\u2019s offset and date-only values read a day earlier behind UTC, as if they were UTC instants',
+  'wall-time-read-as-utc': 'date-time filters without an offset (the call list `from`/`to`) are read in UTC, not the applied zone',
+  'revoked-token-still-valid': 'a revoked workspace token keeps working',
+  'user-tokens-refused': 'per-user tokens (JWT) are refused with 401 INVALID_AUTH_TOKEN',
+  'unknown-tenant-served': 'a request to an unknown tenant host is served by the default tenant instead of 404',
+  'unknown-token-403': 'a token the workspace never issued gets 403 FORBIDDEN instead of 401 INVALID_AUTH_TOKEN',
+  'permissions-not-enforced': "a token without an operation's permission is served anyway",
+  'validation-errors-500': 'request values that fail validation are answered 500 INTERNAL_SERVER_ERROR instead of 422',
+  'summary-ignores-queue': 'the outbound summary shows no queued or sending items: accepted requests never appear in the sending queue',
+  'page-size-uncapped': 'page sizes above the documented maximum (per_page, limit) are honoured instead of refused',
+  'unknown-log-filter-ignored': 'an unknown conversation, session or contact in the action log filters is ignored (200) instead of 404',
+  'no-general-limit': 'the general API rate (1000 requests per minute per workspace) is not enforced',
+  'no-concurrent-call-limit': 'a call is started although 50 calls of the workspace are live',
 } as const;
 
 export type FaultName = keyof typeof FAULTS;
@@ -137,6 +190,10 @@ export class FaultPlan {
           : { success: false, message: body.message, data: [] },
       );
     }
+    if (this.has('flow-unknown-shape-b') && op?.operationId === 'getFlow' && response.status === 404 && response.body) {
+      const body = JSON.parse(response.body) as { message?: string };
+      response.body = JSON.stringify({ success: false, message: body.message, error: { code: 'RESOURCE_NOT_FOUND', details: String(body.message) } });
+    }
     if (this.has('schema-drift') && success && response.body) {
       response.body = JSON.stringify(renameUuid(JSON.parse(response.body)));
     }
@@ -145,6 +202,8 @@ export class FaultPlan {
       delete response.headers['x-ratelimit-remaining'];
     }
     if (this.has('missing-retry-after') && response.status === 429) delete response.headers['retry-after'];
+    if (this.has('json-served-as-text') && success && response.body) response.headers['content-type'] = 'text/plain; charset=utf-8';
+    if (this.has('calendar-values-shifted') && response.body) response.body = shiftCalendarValues(response.body, response.headers['x-timezone']);
     if (this.has('timestamps-without-offset') && response.body) response.body = response.body.replace(TIMESTAMP, (_, local: string) => local);
     if (this.has('timestamps-in-utc') && response.body) response.body = response.body.replace(TIMESTAMP, (stamp: string) => new Date(stamp).toISOString());
     if (response.status >= 400 && response.body && (this.has('validation-error-without-field') || this.has('swapped-auth-codes'))) {

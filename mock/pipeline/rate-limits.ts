@@ -42,6 +42,12 @@ export class WorkspaceRateLimiter {
     return { allowed: true, limit, remaining: limit - this.generalCount, retryAfter: 0 };
   }
 
+  /** Starts a fresh general window at the next request (the control API, after changing the limit). */
+  restartGeneral(): void {
+    this.generalWindowStart = 0;
+    this.generalCount = 0;
+  }
+
   /** Looks at the general window without counting a request (preflights, the control API). */
   peekGeneral(now: number): RateDecision {
     const limit = this.config.generalPerMinute;

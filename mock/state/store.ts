@@ -56,6 +56,11 @@ export class MockStore {
     this.workspaces = next;
   }
 
+  /** Every workspace's general rate window starts afresh (after the limit changed). */
+  restartGeneralWindows(): void {
+    for (const runtime of this.workspaces.values()) runtime.limiter.restartGeneral();
+  }
+
   snapshot(clockIso: string): Snapshot {
     return {
       version: 1,

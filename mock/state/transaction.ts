@@ -5,8 +5,8 @@
 // threw, the body could not be serialised, the response broke the contract) the entries are undone
 // newest first (rollback) and the state is exactly as before the request.
 //
-// Cost: reads through the proxy pay one WeakMap lookup per object reached; writes one journal
-// entry each. Only requests that may write (not GET or HEAD) run in a transaction.
+// Cost: reads through the proxy pay one Map lookup per object reached (a new proxy the first
+// time); writes one journal entry each. Only requests that may write (not GET or HEAD) run in a transaction.
 //
 // Rules that keep it sound:
 // - the state never holds a proxy: a value written through the proxy is unwrapped first (proxies
@@ -20,10 +20,30 @@ type UndoEntry =
   /** A deleted key of an object: restored with every key in its old order (JSON keeps the order). */
   | { target: object; layout: PropertyDescriptorMap };
 
+/**
+ * A proxy answers this key with its target (the get trap); any other object has no such property.
+ * Cheaper than a WeakMap from proxies to targets: weak maps filled with short-lived entries cost
+ * the garbage collector more than the lookups did.
+ */
+const TARGET: unique symbol = Symbol('transaction target');
+
+function targetOf(value: object): object | undefined {
+  return (value as { [TARGET]?: object })[TARGET];
+}
+
+/**
+ * The state object behind a value a handler sees (itself when it is no proxy), for indexes kept
+ * beside the state (keyed by the real object) and for reads that need no undo entries. Writing to
+ * what this returns bypasses the transaction: only read it.
+ */
+export function rawTarget<T>(value: T): T {
+  return typeof value === 'object' && value !== null ? ((targetOf(value) as T | undefined) ?? value) : value;
+}
+
 export class Transaction {
   private journal: UndoEntry[] = [];
-  private readonly proxies = new WeakMap<object, object>();
-  private readonly targets = new WeakMap<object, object>();
+  /** Target → proxy, for this transaction only (a plain Map: the transaction lives one request). */
+  private readonly proxies = new Map<object, object>();
   private open = true;
 
   /** The value as the handler should see it: objects and arrays wrapped, anything else as is. */
@@ -33,7 +53,6 @@ export class Transaction {
     if (existing) return existing as T;
     const proxy = new Proxy(value, this.traps);
     this.proxies.set(value, proxy);
-    this.targets.set(proxy, value);
     return proxy as T;
   }
 
@@ -69,7 +88,7 @@ export class Transaction {
    */
   unwrap<T>(value: T): T {
     if (!isWrappable(value)) return value;
-    const direct = this.targets.get(value);
+    const direct = targetOf(value);
     if (direct) return direct as T;
     const seen = new Set<object>([value]);
     const stack: object[] = [value];
@@ -78,7 +97,7 @@ export class Transaction {
       for (const key of Object.keys(node)) {
         const child = node[key];
         if (!isWrappable(child)) continue;
-        const target = this.targets.get(child);
+        const target = targetOf(child);
         if (target) node[key] = target;
         else if (!seen.has(child)) {
           seen.add(child);
@@ -99,6 +118,7 @@ export class Transaction {
 
   private readonly traps: ProxyHandler<object> = {
     get: (target, key) => {
+      if (key === TARGET) return target;
       const value = (target as Record<string | symbol, unknown>)[key];
       return typeof value === 'object' ? this.wrap(value) : value;
     },

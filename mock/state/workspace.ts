@@ -184,6 +184,8 @@ export interface WorkspaceState {
   agent_evaluate_settings: AgentEvaluateRecord[];
   /** Flows with their flat list of steps. */
   flows: Array<Schemas['Flow']>;
+  /** The workspace's custom contact fields (the built-in ones are every workspace's: resources/contacts/fields.ts). */
+  contact_fields: Array<Schemas['ContactField']>;
 }
 
 /**
@@ -222,6 +224,7 @@ export const OPTIONAL_COLLECTIONS = [
   'assistant_sessions',
   'agent_evaluate_settings',
   'flows',
+  'contact_fields',
 ] as const satisfies ReadonlyArray<keyof WorkspaceState>;
 
 /** Fills what a fixture leaves out: empty collections, default policies and sending pace. */

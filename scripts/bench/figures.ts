@@ -3,7 +3,7 @@
 // between the servers.
 import { parseArgs } from 'node:util';
 
-export type Part = 'all' | 'analytics' | 'http';
+export type Part = 'all' | 'analytics' | 'logs' | 'http';
 
 export interface BenchOptions {
   part: Part;
@@ -49,7 +49,7 @@ export function parseBenchArgs(args: string[]): BenchOptions {
     },
   });
   const part = values.part;
-  if (part !== 'all' && part !== 'analytics' && part !== 'http') throw new Error(`--part must be all, analytics or http (got ${part})`);
+  if (part !== 'all' && part !== 'analytics' && part !== 'logs' && part !== 'http') throw new Error(`--part must be all, analytics, logs or http (got ${part})`);
   const profileScenario = PROFILE_SCENARIOS.find((s) => s === values['profile-scenario']);
   if (!profileScenario) throw new Error(`--profile-scenario must be one of ${PROFILE_SCENARIOS.join(', ')} (got ${values['profile-scenario']})`);
   return {

@@ -8,8 +8,11 @@ import { describe, expect, it } from 'vitest';
 import { EXCHANGE_CHECKS, TRANSPORT_CHECK } from '../../conformance/checks/index.ts';
 import { MODELS } from '../../conformance/models/index.ts';
 import { CATALOGUE, CHECK_SCOPES } from '../../conformance/rules/catalogue.ts';
+import { PROVEN_ELSEWHERE } from '../../conformance/self-test/cases/cross-cutting.ts';
+import { FAULT_CASES } from '../../conformance/self-test/cases/index.ts';
 import { MODES } from '../../conformance/target/target.ts';
 import { isLabel } from '../../contract/labels.ts';
+import { FAULTS } from '../../mock/pipeline/faults.ts';
 import { ROOT } from './run-cli.ts';
 
 const CONFORMANCE = join(ROOT, 'conformance');
@@ -94,5 +97,34 @@ describe('the rule catalogue', () => {
       expect(found.get(check), check).toContain(`conformance/models/${scope.model}/`);
     }
     for (const [check, file] of found) if (file.startsWith('conformance/models/')) expect(CHECK_SCOPES[check]?.model, check).toBeDefined();
+  });
+});
+
+// Every rule with checks has a self-test case (conformance/self-test/cases/): a mock fault that
+// breaks it, so the suite is shown to notice. Each area of the catalogue adds its id prefixes here.
+describe('the self-test cases', () => {
+  const CASE_PREFIXES = [
+    ...['builder-agents.', 'template-settings.', 'coaching.', 'queues.', 'rates.', 'assistant.', 'builders.'],
+    // The cross-cutting areas (conformance/self-test/cases/cross-cutting.ts); TLS is proven elsewhere (PROVEN_ELSEWHERE).
+    ...['endpoints.', 'versioning.', 'envelope.', 'resources.fields', 'time.', 'auth.', 'tls.', 'errors.', 'limits.', 'logs.'],
+    // The resources and their workflows (conformance/self-test/cases/resources.ts).
+    ...['resources.analyzer-prefixes', 'resources.contact-field-key-immutable', 'calls.', 'replies.', 'events.', 'campaigns.', 'listings.', 'conversations.'],
+    ...['phone-numbers.', 'data-tables.', 'analytics.', 'flows.', 'agents.'],
+  ];
+  const ruleIds = new Set(CATALOGUE.map((r) => r.id));
+
+  it('give every rule with checks in the covered areas a case', () => {
+    const covered = new Set(FAULT_CASES.map((c) => c.rule));
+    const missing = CATALOGUE.filter((r) => r.checks.length > 0 && CASE_PREFIXES.some((p) => r.id.startsWith(p)) && !covered.has(r.id) && !(r.id in PROVEN_ELSEWHERE)).map((r) => r.id);
+    expect(missing).toEqual([]);
+  });
+
+  it('name a catalogue rule with checks and a known mock fault, and fail on inferred parts for an inferred rule', () => {
+    for (const c of FAULT_CASES) {
+      expect(ruleIds.has(c.rule), `${c.rule}: not a catalogue rule`).toBe(true);
+      expect(CATALOGUE.find((r) => r.id === c.rule)?.checks.length ?? 0, `${c.rule}: has no checks`).toBeGreaterThan(0);
+      expect(Object.keys(FAULTS), `${c.rule}: fault ${c.fault}`).toContain(c.fault);
+      if (CATALOGUE.find((r) => r.id === c.rule)?.label === 'inferred') expect(c.failOn, `${c.rule}: an inferred rule only warns at the default --fail-on`).toBe('inferred');
+    }
   });
 });

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { valueAt } from '../../conformance/contract/fields.ts';
 import { loadSuiteContract } from '../../conformance/contract/load.ts';
 import type { SuiteOperation } from '../../conformance/contract/operation.ts';
-import { type CliRun, runCli } from './run-cli.ts';
+import { CLI_TEST_MS, type CliRun, runCli } from './run-cli.ts';
 import { type RewritingProxy, rewritingProxy } from './rewriting-proxy.ts';
 
 const started: RewritingProxy[] = [];
@@ -77,7 +77,7 @@ describe.concurrent('--fail-on', () => {
     expect(report.failures.every((f) => f.check === 'response-schema')).toBe(true);
     expect(report.verdict).toBe('fail');
     expect(run.code).toBe(1);
-  }, 180_000);
+  }, CLI_TEST_MS);
 
   it('turns the same finding into a warning with --fail-on documented', async () => {
     const run = await runWithoutCurrentPage(['--fail-on', 'documented']);
@@ -91,5 +91,5 @@ describe.concurrent('--fail-on', () => {
     expect(report.inconclusive).toEqual([]);
     expect(report.verdict).toBe('pass');
     expect(run.code).toBe(0);
-  }, 180_000);
+  }, CLI_TEST_MS);
 });

@@ -5,7 +5,7 @@
 // (exit 3) when nothing fails at the threshold, FAIL (exit 1) when the renamed part fails there.
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadSuiteContract } from '../../conformance/contract/load.ts';
-import { type CliRun, runCli } from './run-cli.ts';
+import { CLI_TEST_MS, type CliRun, runCli } from './run-cli.ts';
 import { renameEverywhere, type RewritingProxy, rewritingProxy } from './rewriting-proxy.ts';
 
 const RULE = 'one-default-coach';
@@ -67,7 +67,7 @@ describe.concurrent('a renamed field the model needs', () => {
     expect(run.output).toMatch(/^INCOMPLETE: 0 failed, \d+ warnings, \d+ inconclusive/m);
     // The renamed published part only warns below the threshold.
     expect(report.warnings.some((w) => w.check === 'response-schema' && w.label === 'published' && w.message.includes('is_default'))).toBe(true);
-  }, 180_000);
+  }, CLI_TEST_MS);
 
   it('fails the run (exit 1) at the default threshold, and still names the rule as inconclusive', async () => {
     const run = await runBehindRenamingProxy([]);
@@ -79,5 +79,5 @@ describe.concurrent('a renamed field the model needs', () => {
     expect(report.failures.length).toBeGreaterThan(0);
     expect(report.failures.every((f) => f.check === 'response-schema' && f.label === 'published' && f.message.includes('is_default'))).toBe(true);
     expect(inconclusiveReasons(run).length).toBeGreaterThan(0);
-  }, 180_000);
+  }, CLI_TEST_MS);
 });

@@ -2,7 +2,7 @@
 // URL: it starts the mock, every part runs in full mode, and the run must be green. The mock
 // implements the inferred parts of the contract too, so it must not even warn.
 import { describe, expect, it } from 'vitest';
-import { failedChecks, runCli } from './run-cli.ts';
+import { CLI_TEST_MS, failedChecks, runCli } from './run-cli.ts';
 
 describe('conformance suite against the mock', () => {
   it('passes every check with no warnings and exits 0', async () => {
@@ -19,5 +19,5 @@ describe('conformance suite against the mock', () => {
     expect(report.target.parts).toEqual(['operations', 'negative', 'auth', 'time', 'tls', 'stateful']);
     expect(report.target.mode).toBe('full');
     expect(report.counts.passed).toBeGreaterThan(10_000);
-  }, 180_000);
+  }, CLI_TEST_MS);
 });

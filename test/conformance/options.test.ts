@@ -44,9 +44,27 @@ describe('options', () => {
     [['--rate', '-1'], /--rate/],
     [['--fail-on', 'seed'], /--fail-on must be one of documented, published, inferred/],
     [['--no-such-flag'], /no-such-flag/],
+    [['--checks', 'response-schema,no-such-check'], /--checks: unknown check "no-such-check"/],
+    [['--exclude-checks', 'vibes'], /--exclude-checks: unknown check "vibes"/],
+    [['--checks', 'response-schema', '--exclude-checks', 'response-schema'], /leave no check/],
+    [['--shard', '3/2'], /--shard must be i\/n/],
+    [['--shard', '0/2'], /--shard must be i\/n/],
+    [['--shard', 'half'], /--shard must be i\/n/],
   ])('refuse %j', (argv, message) => {
     expect(() => parseOptions(argv, {})).toThrow(UsageError);
     expect(() => parseOptions(argv, {})).toThrow(message);
+  });
+
+  it('read --checks, --exclude-checks, --shard and --dry-run, and their environment variables', () => {
+    expect(parseOptions([], {}).checks).toBeUndefined();
+    expect(parseOptions(['--checks', 'response-schema, status-documented'], {}).checks).toEqual(['status-documented', 'response-schema']);
+    const excluded = parseOptions([], { CONFORMANCE_EXCLUDE_CHECKS: 'tls-version' }).checks;
+    expect(excluded).not.toContain('tls-version');
+    expect(excluded).toContain('tls-https-only');
+    expect(parseOptions(['--shard', '2/3'], {}).shard).toEqual({ index: 2, count: 3 });
+    expect(parseOptions([], { CONFORMANCE_SHARD: '1/2' }).shard).toEqual({ index: 1, count: 2 });
+    expect(parseOptions(['--dry-run'], {}).dryRun).toBe(true);
+    expect(parseOptions([], {}).dryRun).toBe(false);
   });
 
   it('refuse full mode against a deployment without --accept-costs', async () => {

@@ -134,3 +134,15 @@ describe('the run verdict from the rules', () => {
     expect(JSON.parse(JSON.stringify(report)).ruleCounts.verified).toBe(1);
   });
 });
+
+describe('the checks that exceed the target limits on purpose', () => {
+  it('are not run against a deployment without --stress, and say why; the mock and --stress run them', () => {
+    const deployment = verdictOfRule(ruleVerdicts({}, [], [], { mode: 'full', parts: [...PARTS] }), 'limits.general-1000-per-minute');
+    expect(deployment.status).toBe('not-run');
+    expect(deployment.reason).toContain('--stress');
+    for (const selection of [{ ...FULL, mock: true }, { ...FULL, stress: true }]) {
+      const rule = verdictOfRule(ruleVerdicts({}, [], [], selection), 'limits.concurrent-calls-50');
+      expect(rule.status, JSON.stringify(selection)).toBe('not-exercised');
+    }
+  });
+});

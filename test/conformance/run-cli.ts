@@ -19,11 +19,20 @@ export interface CliRun {
   wallMs: number;
 }
 
-export function runCli(args: string[], timeoutMs = 170_000, env: NodeJS.ProcessEnv = process.env): Promise<CliRun> {
+/**
+ * A safety net for a CLI run that hangs, never a judgement on its speed: generous enough for a run
+ * on a loaded 2-core machine (two test runs at once). A test that runs the CLI gives itself
+ * CLI_TEST_MS, so the run's own time-out (which prints the CLI's output) fires first.
+ */
+export const CLI_SAFETY_MS = 420_000;
+export const CLI_TEST_MS = CLI_SAFETY_MS + 60_000;
+
+/** Runs the CLI with a fresh report directory; `quiet: false` keeps the live progress (on stderr, in `output`). */
+export function runCli(args: string[], timeoutMs = CLI_SAFETY_MS, env: NodeJS.ProcessEnv = process.env, { quiet = true }: { quiet?: boolean } = {}): Promise<CliRun> {
   const reportDir = mkdtempSync(join(tmpdir(), 'conformance-report-'));
   const started = Date.now();
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args, '--report-dir', reportDir, '--quiet'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [CLI, ...args, '--report-dir', reportDir, ...(quiet ? ['--quiet'] : [])], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString();

@@ -82,7 +82,7 @@ describe('the API feed records the requests the mock answers', () => {
     expect((await recorded('acme', { path: `/api/v1/conversations/${LAST}/messages` })).total).toBe(API_LOG_CAPACITY);
     expect((await recorded('acme', { path: `/api/v1/conversations/${FIRST}/messages` })).total).toBe(0);
     expect(cacheReport(h.mock).workspaces.acme?.apiLog).toEqual({ size: API_LOG_CAPACITY, bound: API_LOG_CAPACITY });
-  }, 60_000);
+  });
 
   it('logs nothing for an exchange that got no HTTP answer (a forced connection fault)', () => {
     const ws = h.mock.store.get('acme')?.state;

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { BUNDLED_SPEC_PATH } from '../../mock/contract/load.ts';
+import { BUNDLED_SPEC_PATH } from '../../mock/contract/bundled-path.ts';
 import { type Harness, startHarness } from '../support/harness.ts';
 
 const CONTROL_YAML = new URL('../../mock/control/openapi.yaml', import.meta.url);

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import { Agent, request } from 'undici';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fetchHandler } from '../../mock/adapters/fetch.ts';
 import { createMockServer, listen } from '../../mock/adapters/node-http.ts';
 import type { Mock } from '../../mock/core/mock.ts';
@@ -46,6 +46,23 @@ describe('forced responses and faults over HTTP', () => {
     const reply = await control('POST', '/force', rule);
     expect(reply.status, JSON.stringify(reply.body)).toBe(201);
   };
+
+  /**
+   * Resolves when the mock takes a forced rule with `fault` for a request: the signal that the
+   * request has reached the mock (read from the mock itself, not polled on a timer).
+   */
+  const taken = (fault: string): Promise<void> =>
+    new Promise((resolveTaken) => {
+      const take = mock.faults.takeForced.bind(mock.faults);
+      const spy = vi.spyOn(mock.faults, 'takeForced').mockImplementation((...args) => {
+        const rule = take(...args);
+        if (rule?.fault === fault) {
+          spy.mockRestore();
+          resolveTaken();
+        }
+        return rule;
+      });
+    });
 
   beforeAll(async () => {
     mock = testMock();
@@ -135,9 +152,11 @@ describe('forced responses and faults over HTTP', () => {
 
     await force({ operation_id: 'listCalls', fault: 'no-answer' });
     const controller = new AbortController();
+    const reached = taken('no-answer');
     const pending = send('GET', '/api/v1/calls', { signal: controller.signal });
     // The request has reached the mock (the rule is used up) and is left unanswered until the client gives up.
-    await expect.poll(() => mock.faults.pending().length).toBe(0);
+    await reached;
+    expect(mock.faults.pending()).toEqual([]);
     let settled = false;
     void pending.then(
       () => {
@@ -161,8 +180,10 @@ describe('forced responses and faults over HTTP', () => {
     expect((await call()).type).toBe('error');
     await force({ operation_id: 'listCalls', fault: 'no-answer' });
     const controller = new AbortController();
+    const reached = taken('no-answer');
     const pending = call(controller.signal);
-    await expect.poll(() => mock.faults.pending().length).toBe(0);
+    await reached;
+    expect(mock.faults.pending()).toEqual([]);
     expect((await call()).status).toBe(200);
     controller.abort();
     expect((await pending).type).toBe('error');

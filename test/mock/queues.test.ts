@@ -150,7 +150,7 @@ describe('the queue update', () => {
     expect((await h.call('PUT', `/api/v1/queues/${billing.uuid}`, { json: {} })).status).toBe(422);
   });
 
-  it('stores nothing under the queue-update-ignored fault, so the next answer shows the old values', async () => {
+  it('stores none of the fields sent under the queue-update-ignored fault, so the next answer shows the old values', async () => {
     await h.close();
     h = await startHarness('http', { faults: ['queue-update-ignored'] });
     expect((await update(billing.uuid, { name: 'Invoices' })).name).toBe('Invoices');

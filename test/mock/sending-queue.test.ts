@@ -3,7 +3,8 @@
 // the workspace's pace. GET /api/v1/outbound/summary reports, per channel, what is queued, going
 // out (messages being handed over; calls ringing or in progress) and sent, as the clock moves.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { HANDOVER_MS } from '../../mock/resources/messaging/sending-queue.ts';
+import { enqueue, HANDOVER_MS, lastSendAt } from '../../mock/resources/messaging/sending-queue.ts';
+import { Transaction } from '../../mock/state/transaction.ts';
 import type { WorkspaceState } from '../../mock/state/workspace.ts';
 import type { ResponseBody } from '../support/contract.ts';
 import { demoFixtures, demoTenant } from '../support/demo-tenants.ts';
@@ -107,5 +108,44 @@ describe.each(TRANSPORTS)('the sending queue over %s', (transport) => {
     expect((await outboundSummary(h)).channels.call).toMatchObject({ sending: 1, sent: 0 });
     expect((await h.call('POST', `/api/v1/calls/action/${conversation}/hangup`)).status).toBe(200);
     expect((await outboundSummary(h)).channels.call).toMatchObject({ queued: 0, sending: 0, sent: 1 });
+  });
+});
+
+// The pace index (sending-queue.ts lastSendAt): an enqueue reads the channel's last send_at from an
+// index beside the list, not a scan. It must agree with a scan after anything the state goes through:
+// sends through a transaction, a rolled-back send, items appended or removed behind its back.
+describe('the pace index', () => {
+  const scan = (ws: WorkspaceState, channel: 'sms' | 'email') =>
+    ws.outbound.filter((o) => o.channel === channel).reduce((max, o) => Math.max(max, o.send_at.getTime()), Number.NEGATIVE_INFINITY);
+
+  it('agrees with a scan through commits, rollbacks, and appends and removals it did not make', () => {
+    const ws = { ...fixtures.find((w) => w.slug === 'acme'), outbound: [] } as unknown as WorkspaceState;
+    const check = () => {
+      for (const channel of ['sms', 'email'] as const) expect(lastSendAt(ws.outbound, channel)).toBe(scan(ws, channel));
+    };
+    const at = (s: number) => new Date(T0 + s * 1000);
+    check();
+    const committed = new Transaction();
+    enqueue(committed.wrap(ws), 'sms', 'a', at(0));
+    enqueue(committed.wrap(ws), 'sms', 'b', at(0));
+    committed.commit();
+    check();
+    const rolledBack = new Transaction();
+    enqueue(rolledBack.wrap(ws), 'sms', 'c', at(0));
+    enqueue(rolledBack.wrap(ws), 'email', 'd', at(0));
+    rolledBack.rollback();
+    check();
+    expect(enqueue(ws, 'sms', 'e', at(0)).send_at.getTime()).toBe(T0 + 2 * (60_000 / SMS_PER_MINUTE));
+    const rolledBackOnce = new Transaction();
+    enqueue(rolledBackOnce.wrap(ws), 'sms', 'f', at(0));
+    rolledBackOnce.rollback();
+    ws.outbound.push({ uuid: 'g', channel: 'email', accepted_at: at(0), send_at: at(90) });
+    check();
+    ws.outbound.splice(ws.outbound.length - 1, 1);
+    check();
+    ws.outbound.splice(2, 1, { uuid: 'h', channel: 'sms', accepted_at: at(0), send_at: at(-5) });
+    check();
+    ws.outbound = [];
+    check();
   });
 });

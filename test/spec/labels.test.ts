@@ -45,7 +45,12 @@ describe('labelAt', () => {
 });
 
 describe('checkLabels on the contract', () => {
-  const fresh = (): OpenApiDocument => bundleSpec(resolve(root, 'spec')) as unknown as OpenApiDocument;
+  // Bundled once per file; each test mislabels its own deep copy.
+  let bundled: OpenApiDocument | undefined;
+  const fresh = (): OpenApiDocument => {
+    bundled ??= bundleSpec(resolve(root, 'spec')) as unknown as OpenApiDocument;
+    return structuredClone(bundled);
+  };
   const run = (doc: OpenApiDocument) => checkLabels({ doc, bundleFile: '', root }).map((p) => `${p.where}: ${p.message}`);
   const schemaOf = (doc: OpenApiDocument, name: string): JsonObject => doc.components.schemas?.[name] as JsonObject;
 

@@ -1,42 +1,22 @@
 // Prism, an independent OpenAPI tool, accepts the bundled spec: `prism mock` starts on it and
 // answers an operation from its example.
-import { type ChildProcess, spawn } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../support/ports.ts';
+import { PRISM_HOOK_MS, type StartedPrism, startPrism } from '../support/prism.ts';
 
 const root = resolve(import.meta.dirname, '../..');
-let prism: ChildProcess | undefined;
+let prism: StartedPrism | undefined;
 let base = '';
-let output = '';
-
-async function waitForPrism(url: string, deadline: number): Promise<void> {
-  while (Date.now() < deadline) {
-    if (prism?.exitCode !== null) throw new Error(`prism exited:\n${output}`);
-    try {
-      await request(url, { method: 'GET' });
-      return;
-    } catch {
-      await new Promise((r) => setTimeout(r, 250));
-    }
-  }
-  throw new Error(`prism did not start:\n${output}`);
-}
 
 beforeAll(async () => {
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  prism = spawn(join(root, 'node_modules', '.bin', 'prism'), ['mock', join(root, 'generated', 'openapi.json'), '--host', '127.0.0.1', '--port', String(port)], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  prism.stdout?.on('data', (chunk: Buffer) => { output += chunk.toString(); });
-  prism.stderr?.on('data', (chunk: Buffer) => { output += chunk.toString(); });
-  await waitForPrism(base, Date.now() + 45_000);
-});
+  // Ready when Prism says it listens (test/support/prism.ts), not after a poll.
+  prism = await startPrism(['mock', join(root, 'generated', 'openapi.json')]);
+  base = prism.url;
+}, PRISM_HOOK_MS);
 
-afterAll(() => {
-  prism?.kill();
+afterAll(async () => {
+  await prism?.stop();
 });
 
 describe('prism mock on generated/openapi.json', () => {

@@ -1,8 +1,8 @@
 // Pages one window of the export with a small limit through the cursor. The window starts at a
 // row the model holds and ends at the created_at of a later row, so a row sits exactly at `to`
 // and must be left out. Predicts: every page is in export order and inside [from, to), the pages
-// together are in export order (a repeated or reordered row breaks it), and they hold exactly the
-// model's rows of the window.
+// together give each row once (a row of an earlier page given again breaks the paging) in export
+// order, and they hold exactly the model's rows of the window.
 import type { Answer } from '../../http/client.ts';
 import { inconclusive, requireRule } from '../../record/rule.ts';
 import { describeAnswer, isSuccess } from '../../rules/verdicts.ts';
@@ -73,6 +73,14 @@ export class ExportWindowCommand extends ModelCommand<ExportModel> {
         EXPORT_PAGES,
         op.operationId,
         rows.length <= this.w.limit ? true : { message: `a page with limit ${this.w.limit} lists ${rows.length} rows`, part: 'documented' },
+        answer,
+      );
+      const given = new Set(seen.map((r) => r.message_uuid));
+      const repeated = rows.filter((r) => given.has(r.message_uuid)).map((r) => r.message_uuid);
+      requireRule(
+        EXPORT_PAGES,
+        op.operationId,
+        repeated.length === 0 ? true : { message: `page ${page + 1} of [${from}, ${to}) with limit ${this.w.limit} gives again ${repeated.join(', ')}, already on an earlier page`, part: 'documented' },
         answer,
       );
       seen.push(...rows);

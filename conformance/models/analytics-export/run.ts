@@ -1,13 +1,14 @@
 // Runs the analytics export model (read-only). It reads one page of the export over a wide range
 // with the largest limit (1000) as the model; when that page is not the whole range, the model is
 // its rows up to the last instant it holds completely. A fixed window first (from the second row to
-// the fifth, limit 2), then fast-check's windows and limits.
+// the fifth, limit 2), then fast-check's windows and limits; last the export policy (mock only).
 import fc from 'fast-check';
 import { inconclusive, requireRule } from '../../record/rule.ts';
 import { describeAnswer, isSuccess } from '../../rules/verdicts.ts';
 import { suite } from '../../suite/context.ts';
 import { fieldOf, listOf } from '../answer-fields.ts';
 import { type Real, runModel, runScenario, runSteps } from '../model-kit.ts';
+import { checkExportPolicy } from './export-policy.ts';
 import { ExportWindowCommand, ROW_NAMES } from './export-window.ts';
 import { EXPORT_ORDER, EXPORT_PAGES, type ExportRow, ExportModel, orderProblem } from './model.ts';
 
@@ -50,4 +51,5 @@ export async function runAnalyticsExportModel(name: string): Promise<void> {
   await runScenario(() => runSteps(model, real, [new ExportWindowCommand({ start: 1, span: 3, limit: 2 })]));
   const windows = fc.record({ start: fc.nat(), span: fc.integer({ min: 1, max: 12 }), limit: fc.integer({ min: 1, max: 4 }) }).map((w) => new ExportWindowCommand(w));
   await runModel(name, real, { commands: [windows], model: () => model });
+  await runScenario(() => checkExportPolicy(real));
 }

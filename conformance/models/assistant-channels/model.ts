@@ -18,6 +18,11 @@ export const PIN_NEVER_RETURNED: RuleCheck = {
   rule: 'seed "Assistant channel security": the static PIN is a secret, so no answer carries it',
 };
 
+export const STATIC_PIN_ONLY: RuleCheck = {
+  name: 'static-pin-only',
+  rule: 'seed behaviour 3: "Static PIN is the only verification method": every saved channel names the static PIN (verification_method static_pin, an inferred field) as its method',
+};
+
 export const CHANNELS = ['email', 'whatsapp', 'sms'] as const;
 export type Channel = (typeof CHANNELS)[number];
 

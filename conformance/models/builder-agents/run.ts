@@ -1,12 +1,15 @@
 // Runs the builder agent model. Conversations cannot be deleted and deployed apps accrue cost, so
 // it needs full mode. A fixed sequence first makes every run try a rebuild while one is
 // processing whatever fast-check draws: a conversation is driven to deployed or failed (answering
-// and approving on the way when the service asks), rebuilt, and rebuilt again at once; then the
-// conversations are listed once, so the list rule is exercised in every run. When the model is
-// done, the apps its conversations deployed are stopped.
+// and approving on the way when the service asks), answered once finished (refused), rebuilt, and
+// rebuilt again at once; then a second conversation is created and the conversations are listed
+// once, so the list rule (newest first) is exercised in every run; the files of the first app
+// deployed are listed without a path and at the root. When the model is done, the apps its
+// conversations deployed are stopped.
 import { suite } from '../../suite/context.ts';
 import { type Real, runModel, runScenario } from '../model-kit.ts';
 import { AnswerBuilderAgentCommand } from './answer-builder-agent.ts';
+import { checkFilesDefaultRoot } from './app-files.ts';
 import { ApproveBuilderAgentCommand } from './approve-builder-agent.ts';
 import { builderAgentCommands } from './commands.ts';
 import { CreateBuilderAgentCommand } from './create-builder-agent.ts';
@@ -20,6 +23,9 @@ const DRIVE_ROUNDS = 4;
 async function fixedScenario(real: Real, apps: Set<string>): Promise<void> {
   const model = new BuilderAgentModel(apps);
   await driveAndRebuild(model, real);
+  const [app] = apps;
+  if (app) await checkFilesDefaultRoot(real, app);
+  await new CreateBuilderAgentCommand('gathering', 100, true).run(model, real);
   await new ListBuilderAgentsCommand(undefined).run(model, real);
 }
 
@@ -34,6 +40,8 @@ async function driveAndRebuild(model: BuilderAgentModel, real: Real): Promise<vo
     else break;
   }
   if (record.status !== 'deployed' && record.status !== 'failed') return;
+  // "The answers operation rejects a finished conversation."
+  await new AnswerBuilderAgentCommand(0, 'deployed', 200).run(model, real);
   await new RebuildBuilderAgentCommand(0, 'deployed', 2500, false).run(model, real);
   await new RebuildBuilderAgentCommand(0, 'deployed', 300, true).run(model, real);
   await pollSettled(model, record, real);

@@ -1,7 +1,8 @@
 // Runs the coaching agent model. Coaching agents cannot be deleted, so it needs full mode. Each
 // fast-check run starts from the workspace's coaching agents as listed (their count and default).
 // A fixed sequence first makes every run exercise the default rule whatever fast-check draws: two
-// creates, set-default of the second, a read of the first. Afterwards the workspace's original
+// creates, set-default of the second, a read of the first; then an update of the second that sends
+// one setting (its tone, set at create, must stay) and a read of it. Afterwards the workspace's original
 // default, if it had one, is made the default again.
 import { inconclusive, requireRule } from '../../record/rule.ts';
 import { suite } from '../../suite/context.ts';
@@ -12,6 +13,7 @@ import { CreateCoachingAgentCommand } from './create-coaching-agent.ts';
 import { CoachingModel, ONE_DEFAULT_COACH } from './model.ts';
 import { ReadCoachingAgentCommand } from './read-coaching-agent.ts';
 import { SetDefaultCoachingAgentCommand } from './set-default-coaching-agent.ts';
+import { UpdateCoachingAgentCommand } from './update-coaching-agent.ts';
 
 /** A model of the workspace as it is now; undefined (the rule inconclusive) when the list cannot be read. */
 async function currentModel(real: Real): Promise<CoachingModel | undefined> {
@@ -36,6 +38,7 @@ async function fixedScenario(real: Real): Promise<void> {
   const model = await currentModel(real);
   if (!model) return;
   await runSteps(model, real, [new CreateCoachingAgentCommand({}), new CreateCoachingAgentCommand({ coaching_tone: 'direct' }), new SetDefaultCoachingAgentCommand(1), new ReadCoachingAgentCommand(0)]);
+  await runSteps(model, real, [new UpdateCoachingAgentCommand(1, { auto_trigger_threshold: 45 }, false), new ReadCoachingAgentCommand(1)]);
 }
 
 export async function runCoachingModel(name: string): Promise<void> {

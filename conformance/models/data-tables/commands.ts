@@ -1,8 +1,10 @@
 // The commands of the data table model, as fast-check arbitraries: add records (values of every
-// column type, any subset of the columns), update one record (a non-empty subset), delete one.
+// column type, any subset of the columns), update one record (a non-empty subset), delete one,
+// add a record with a value that does not fit its column's type.
 import fc from 'fast-check';
 import type { Real } from '../model-kit.ts';
 import { AddRecordsCommand } from './add-records.ts';
+import { AddMisfitCommand, MISFITS } from './column-types.ts';
 import { DeleteRecordCommand } from './delete-record.ts';
 import type { DataTableModel, Values } from './model.ts';
 import { UpdateRecordCommand } from './update-record.ts';
@@ -29,5 +31,8 @@ export function dataTableCommands(): Array<fc.Arbitrary<DataTableCommand>> {
     fc.array(recordValues(false), { minLength: 1, maxLength: 3 }).map((records) => new AddRecordsCommand(records)),
     fc.tuple(pick, recordValues(true)).map(([p, patch]) => new UpdateRecordCommand(p, patch)),
     pick.map((p) => new DeleteRecordCommand(p)),
+    fc
+      .constantFrom(...(Object.keys(MISFITS) as Array<keyof typeof MISFITS>))
+      .chain((key) => fc.constantFrom(...MISFITS[key]).map((v) => new AddMisfitCommand(key, v))),
   ];
 }

@@ -1,12 +1,15 @@
 // Runs the data table model. Tables cannot be deleted, so it needs full mode. Each fast-check run
 // creates its own table with one column of each type; a fixed scenario first makes every run
 // exercise each record operation whatever fast-check draws: an add of two records, an update of
-// the first, a delete of the second.
+// the first, a delete of the second, the fields read with their types, and a record with a value
+// of the wrong type refused; then an import of pasted text and a sync on a table of its own.
 import { requireRule } from '../../record/rule.ts';
 import { suite } from '../../suite/context.ts';
 import { resourceOf } from '../answer-fields.ts';
 import { expectResource, type Real, runModel, runScenario, runSteps } from '../model-kit.ts';
 import { AddRecordsCommand } from './add-records.ts';
+import { AddMisfitCommand, checkFieldTypes } from './column-types.ts';
+import { checkImportAndSync } from './import-and-sync.ts';
 import { dataTableCommands } from './commands.ts';
 import { DeleteRecordCommand } from './delete-record.ts';
 import { COLUMNS, DATA_TABLE_RECORDS, DataTableModel, freshTableName } from './model.ts';
@@ -34,12 +37,16 @@ async function fixedScenario(real: Real): Promise<void> {
     new AddRecordsCommand([{ label: 'Trail Runner', amount: 129.9, active: true, day: '2026-02-15' }, { label: 'Road Cruiser', link: 'https://shop.example/p/2' }]),
     new UpdateRecordCommand(0, { amount: 99, extra: { drop_mm: 6 } }),
     new DeleteRecordCommand(1),
+    new AddMisfitCommand('amount', '12 EUR'),
+    new AddMisfitCommand('day', '2026-02-30'),
   ]);
+  await checkFieldTypes(model, real);
 }
 
 export async function runDataTablesModel(name: string): Promise<void> {
   const { client, target } = suite();
   const real: Real = { client, tokens: [target.workspaceToken] };
   await runScenario(() => fixedScenario(real));
+  await runScenario(() => checkImportAndSync(real));
   await runModel(name, real, { commands: dataTableCommands(), model: () => newTableModel(real) });
 }

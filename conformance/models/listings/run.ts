@@ -1,10 +1,12 @@
 // Runs the listings model. Listings message their contacts, so it needs full mode; every listing a
 // run creates is deleted again at its end (which stops its sending). A fixed sequence first makes
 // every run delete a listing with pending tasks whatever fast-check draws: a listing of two
-// contacts at one per minute, deleted at once, then read.
+// contacts at one per minute, deleted at once, then read; and one listing of many contacts created
+// in one request (bulk-listing.ts).
 import { recorder } from '../../record/recorder.ts';
 import { suite } from '../../suite/context.ts';
 import { deleteLeftovers, type Real, runModel, runScenario, runSteps } from '../model-kit.ts';
+import { checkBulkListing } from './bulk-listing.ts';
 import { listingCommands } from './commands.ts';
 import { CreateListingCommand } from './create-listing.ts';
 import { DeleteListingCommand } from './delete-listing.ts';
@@ -38,5 +40,6 @@ export async function runListingsModel(name: string): Promise<void> {
   const { client, target } = suite();
   const real: Real = { client, tokens: [target.workspaceToken] };
   await fixedScenario(real);
+  await runScenario(() => checkBulkListing(real));
   await runModel(name, real, { commands: listingCommands(), model: () => new ListingsModel(), cleanUp: (model) => deleteLive(model, real) });
 }

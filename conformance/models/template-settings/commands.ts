@@ -1,5 +1,5 @@
 // The commands of the template settings model, as fast-check arbitraries: create a setting, list
-// with filters, delete a setting and, when listings may be created (full mode), create and delete
+// with filters, delete a setting, make a new setting on a deleted one's template and, when listings may be created (full mode), create and delete
 // a text listing on a setting and wait for a quick one to complete.
 import fc from 'fast-check';
 import type { Real } from '../model-kit.ts';
@@ -9,6 +9,7 @@ import { CreateSettingCommand } from './create-setting.ts';
 import { DeleteBlockingListingCommand } from './delete-blocking-listing.ts';
 import { DeleteSettingCommand } from './delete-setting.ts';
 import { ListSettingsCommand } from './list-settings.ts';
+import { TemplateKeptCommand } from './template-kept.ts';
 import type { TemplateSettingsModel } from './model.ts';
 
 export type TemplateSettingsCommand = fc.AsyncCommand<TemplateSettingsModel, Real>;
@@ -22,6 +23,7 @@ export function templateSettingsCommands(withListings: boolean): Array<fc.Arbitr
     fc.tuple(pick, status, fc.noShrink(fc.boolean())).map(([t, s, params]) => new CreateSettingCommand(t, s, params)),
     fc.noShrink(fc.record({ template: fc.option(pick, { nil: undefined }), waba: fc.boolean(), status })).map((filter) => new ListSettingsCommand(filter)),
     pick.map((p) => new DeleteSettingCommand(p)),
+    pick.map((p) => new TemplateKeptCommand(p)),
   ];
   if (!withListings) return settings;
   return [

@@ -24,6 +24,10 @@ export const TEMPLATE_SETTING_LIST: RuleCheck = {
   name: 'template-setting-list',
   rule: 'seed "Endpoints" GET /api/v1/whatsapp/template-settings: the settings matching template_uuid, waba_id and status, newest first; a deleted setting is not listed',
 };
+export const TEMPLATE_SETTING_KEEPS_TEMPLATE: RuleCheck = {
+  name: 'template-setting-delete-keeps-template',
+  rule: 'seed "Endpoints" DELETE /api/v1/whatsapp/template-settings/{uuid}: deletes the setting; the underlying template is unaffected (a new setting can still be made on it)',
+};
 export const TEMPLATE_SETTING_CREATE: RuleCheck = {
   name: 'template-setting-create',
   rule: 'contract (inferred): a created setting has the template and status sent (active by default); a text listing needs an active setting',

@@ -3,7 +3,9 @@
 // only in full mode. Every setting and listing a run creates is deleted at its end. A fixed
 // sequence first (full mode) makes every run meet both sides of the rule whatever fast-check
 // draws: a setting referenced by an Importing listing campaign cannot be deleted, and can once the
-// listing is deleted, or once a quick listing has completed.
+// listing is deleted, or once a quick listing has completed. On the way it lists with the status
+// filter the created setting does not have, deletes the deleted setting again (404), creates a new
+// setting on the deleted one's template (still there) and creates one with no status (active).
 import { recorder } from '../../record/recorder.ts';
 import { inconclusive } from '../../record/rule.ts';
 import { allowedIn } from '../../run/modes.ts';
@@ -16,8 +18,13 @@ import { CreateBlockingListingCommand } from './create-blocking-listing.ts';
 import { CreateSettingCommand } from './create-setting.ts';
 import { DeleteBlockingListingCommand } from './delete-blocking-listing.ts';
 import { DeleteSettingCommand } from './delete-setting.ts';
+import { ListSettingsCommand, type SettingsFilter } from './list-settings.ts';
 import { TEMPLATE_SETTING_DELETE_BLOCKED, type TemplateRef, TemplateSettingsModel } from './model.ts';
 import { settingsPage, templatesOf } from './settings-page.ts';
+import { TemplateKeptCommand } from './template-kept.ts';
+
+/** The inactive settings of the first template: the active setting just created must not be among them. */
+const INACTIVE_OF_FIRST: SettingsFilter = { template: 0, waba: false, status: 'inactive' };
 
 async function cleanUp(model: TemplateSettingsModel, real: Real): Promise<void> {
   await deleteLeftovers(real, 'deleteListing', model.listings);
@@ -31,16 +38,25 @@ function scenario(model: TemplateSettingsModel, real: Real, steps: TemplateSetti
 
 async function fixedScenario(real: Real, templates: TemplateRef[], withListings: boolean): Promise<void> {
   if (!withListings) {
-    await scenario(new TemplateSettingsModel(templates, false), real, [new CreateSettingCommand(0, 'active', true), new DeleteSettingCommand(0), new DeleteSettingCommand(0)]);
+    await scenario(new TemplateSettingsModel(templates, false), real, [
+      new CreateSettingCommand(0, 'active', true),
+      new ListSettingsCommand(INACTIVE_OF_FIRST),
+      new DeleteSettingCommand(0),
+      new DeleteSettingCommand(0),
+      new TemplateKeptCommand(0),
+    ]);
     return;
   }
   // Blocked while the listing campaign is Importing or Active, free once the listing is deleted.
   await scenario(new TemplateSettingsModel(templates, true), real, [
     new CreateSettingCommand(0, 'active', true),
+    new ListSettingsCommand(INACTIVE_OF_FIRST),
     new CreateBlockingListingCommand(0, false),
     new DeleteSettingCommand(0),
     new DeleteBlockingListingCommand(0),
     new DeleteSettingCommand(0),
+    new DeleteSettingCommand(0),
+    new TemplateKeptCommand(0),
   ]);
   // Free once the listing campaign has completed.
   await scenario(new TemplateSettingsModel(templates, true), real, [

@@ -67,11 +67,12 @@ export const agentHandlers = {
 
   // Seed "Endpoints": removes the agent's Instagram binding; the account stays connected to the
   // workspace and can be assigned again. An agent without one is a 409 (the contract's design).
-  unbindAgentInstagram: ({ ws, path, now }) => {
+  // The fault instagram-unbind-keeps-binding answers the unbind but leaves the binding in place.
+  unbindAgentInstagram: ({ ws, path, now, faults }) => {
     const agent = findOr404(ws.agents, path.uuid, 'Agent');
     const account = agent.channels.instagram;
     if (account === null) throw errors.conflict('Instagram channel not bound', 'The agent has no Instagram binding to remove.');
-    agent.channels = { ...agent.channels, instagram: null };
+    if (!faults.has('instagram-unbind-keeps-binding')) agent.channels = { ...agent.channels, instagram: null };
     return {
       status: 200,
       body: {

@@ -7,7 +7,7 @@
 // Pace (seed "Limits": 100 webhook events per second per workspace): past 100 deliveries in one
 // second, a delivery is queued into the next second with room; until the clock reaches its instant
 // it reads `pending`, without a response.
-import { createHmac } from 'node:crypto';
+import { hmacSha256Hex } from '../../platform/crypto.ts';
 import type { ConversationRecord, Schemas, WorkspaceState } from '../../state/workspace.ts';
 import { newUuid } from '../shared/lookup.ts';
 
@@ -66,7 +66,7 @@ function slot(ws: WorkspaceState, now: number): number {
 /** `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">`, with the webhook's secret. */
 export function signature(secret: string, at: number, body: string): string {
   const t = Math.floor(at / 1000);
-  return `t=${t},v1=${createHmac('sha256', secret).update(`${t}.${body}`).digest('hex')}`;
+  return `t=${t},v1=${hmacSha256Hex(secret, `${t}.${body}`)}`;
 }
 
 /** Records one delivery per active webhook of the conversation's agent subscribed to `event`. */

@@ -3,8 +3,9 @@
 // and the export it belongs to (workspace, range and filters), made with the workspace's secret: a
 // cursor that was altered, made up, issued by another workspace or sent with other filters does not
 // verify, and the export answers 422 (field `cursor`).
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { errors } from '../../pipeline/api-error.ts';
+import { base64Decode, base64urlEncode, utf8Bytes, utf8Text } from '../../platform/bytes.ts';
+import { hmacSha256Base64url, timingSafeEqualText } from '../../platform/crypto.ts';
 import type { RowKey } from './message-index.ts';
 
 /** What a cursor is bound to besides its key. */
@@ -19,11 +20,11 @@ export interface CursorBinding {
 
 function signature(secret: string, binding: CursorBinding, payload: string): string {
   const bound = JSON.stringify([binding.workspace, binding.from.getTime(), binding.to.getTime(), binding.channel, binding.agent_uuid, binding.campaign_uuid]);
-  return createHmac('sha256', secret).update(`${bound}\n${payload}`).digest('base64url').slice(0, 22);
+  return hmacSha256Base64url(secret, `${bound}\n${payload}`).slice(0, 22);
 }
 
 export function issueCursor(secret: string, binding: CursorBinding, key: RowKey): string {
-  const payload = Buffer.from(JSON.stringify({ t: key.t, m: key.m }), 'utf8').toString('base64url');
+  const payload = base64urlEncode(utf8Bytes(JSON.stringify({ t: key.t, m: key.m })));
   return `${payload}.${signature(secret, binding, payload)}`;
 }
 
@@ -35,12 +36,10 @@ function invalid(): never {
 export function readCursor(secret: string, binding: CursorBinding, cursor: string): RowKey {
   const [payload, given, ...rest] = cursor.split('.');
   if (!payload || !given || rest.length > 0) invalid();
-  const expected = Buffer.from(signature(secret, binding, payload));
-  const actual = Buffer.from(given);
-  if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) invalid();
+  if (!timingSafeEqualText(given, signature(secret, binding, payload))) invalid();
   let key: unknown;
   try {
-    key = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+    key = JSON.parse(utf8Text(base64Decode(payload)));
   } catch {
     invalid();
   }

@@ -40,7 +40,9 @@ export const exportAnalyticsMessages: Handler<'exportAnalyticsMessages'> = ({ ws
   };
   const limit = query.limit ?? DEFAULT_LIMIT;
   const rows = sortedRows(ws.message_rows);
-  const start = query.cursor === undefined ? searchInstant(rows, from) : searchRows(rows, readCursor(ws.jwt_secret, binding, query.cursor), true);
+  // The fault analytics-cursor-repeats-row starts a page at the cursor's row instead of after it.
+  const afterCursor = !faults.has('analytics-cursor-repeats-row');
+  const start = query.cursor === undefined ? searchInstant(rows, from) : searchRows(rows, readCursor(ws.jwt_secret, binding, query.cursor), afterCursor);
   const end = to.getTime() + (faults.has('analytics-to-inclusive') ? 1 : 0);
   const page: MessageRow[] = [];
   for (let i = start; i < rows.length && page.length <= limit; i++) {
@@ -51,6 +53,8 @@ export const exportAnalyticsMessages: Handler<'exportAnalyticsMessages'> = ({ ws
   const hasMore = page.length > limit;
   if (hasMore) page.pop();
   const last = page[page.length - 1];
+  // The fault analytics-newest-first lists each page's rows newest first (the cursor still follows the page's last row in export order).
+  if (faults.has('analytics-newest-first')) page.reverse();
   const pagination =
     hasMore && last
       ? { next_cursor: issueCursor(ws.jwt_secret, binding, keyOf(last)), has_more: true as const, limit }
@@ -68,7 +72,8 @@ export const exportAnalyticsMessages: Handler<'exportAnalyticsMessages'> = ({ ws
         timezone: zone,
         generated_at: now,
       },
-      messages: policy === 'masked' ? page.map(masked) : page.map((row) => ({ ...row })),
+      // The fault export-policy-unmasked serves the rows in clear under the masked policy.
+      messages: policy === 'masked' && !faults.has('export-policy-unmasked') ? page.map(masked) : page.map((row) => ({ ...row })),
       pagination,
     },
   };

@@ -33,7 +33,12 @@ export const assistantHandlers = {
       throw errors.validation('VALIDATION_ERROR', 'A PIN must be set before two-factor authentication can be enabled; send pin in the same request.', 'pin');
     }
     ws.assistant_channels = [...ws.assistant_channels.filter((c) => c !== current), outcome.record];
-    return { status: 200, body: { success: true, message: 'Security settings saved', data: securityView(outcome.record, member) } };
+    // The `pin-echoed` fault returns the stored PIN with the settings.
+    const leaked = faults.has('pin-echoed') && outcome.record.pin !== null ? { pin: outcome.record.pin } : {};
+    const view = { ...securityView(outcome.record, member), ...leaked };
+    // The `sms-code-verification` fault names another method than the contract's only one (assigned: the type allows none).
+    if (faults.has('sms-code-verification') && path.channel === 'sms') Object.assign(view, { verification_method: 'sms_code' });
+    return { status: 200, body: { success: true, message: 'Security settings saved', data: view } };
   },
 
   releaseAssistantEmailChannel: ({ ws, actor, now }) => {

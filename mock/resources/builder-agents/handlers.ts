@@ -39,6 +39,8 @@ export const builderAgentHandlers = {
       .filter(({ record }) => query.status === undefined || record.flow.status === query.status)
       .sort((a, b) => b.record.created_at.getTime() - a.record.created_at.getTime() || b.index - a.index)
       .map(({ record }) => record);
+    // The `builder-agents-oldest-first` fault lists them the other way round.
+    if (ctx.faults.has('builder-agents-oldest-first')) all.reverse();
     const page = pagedList(all, query.page, query.per_page);
     const data = { ...page, data: page.data.map((r) => toConversation(ws, r, now)) };
     return { status: 200, body: { success: true, message: 'Builder agent conversations retrieved', data } };
@@ -52,7 +54,7 @@ export const builderAgentHandlers = {
   answerBuilderAgentQuestions: (ctx) => {
     const record = conversation(ctx, ctx.path.uuid);
     const { message } = ctx.body;
-    record.flow = changed(record.flow, { type: 'answer', at: ctx.now, message, markers: readMarkers(message) });
+    record.flow = changed(record.flow, { type: 'answer', at: ctx.now, message, markers: readMarkers(message), acceptFinished: ctx.faults.has('answers-after-finish') });
     return { status: 200, body: { success: true, message: 'Answers received', data: toConversation(ctx.ws, record, ctx.now) } };
   },
 
@@ -69,7 +71,8 @@ export const builderAgentHandlers = {
       type: 'rebuild',
       at: ctx.now,
       message,
-      replace_prompt: replace_prompt === true,
+      // The `rebuild-drops-intent` fault replaces the intent whatever the request says.
+      replace_prompt: replace_prompt === true || ctx.faults.has('rebuild-drops-intent'),
       markers: readMarkers(message),
       allowWhileRebuilding: ctx.faults.has('rebuild-no-409'),
     });

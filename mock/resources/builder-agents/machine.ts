@@ -74,7 +74,7 @@ export const DEFAULT_OUTCOME: Record<PhaseKind, AgentOutcome> = {
 export const DEFAULT_DELAY_MS: Record<PhaseKind, number> = { create: 4_000, answers: 6_000, approval: 15_000, rebuild: 10_000 };
 
 export type AgentEvent =
-  | { type: 'answer'; at: Date; message: string; markers: OutcomePlan }
+  | { type: 'answer'; at: Date; message: string; markers: OutcomePlan; acceptFinished: boolean }
   | { type: 'approve'; at: Date }
   | { type: 'rebuild'; at: Date; message: string; replace_prompt: boolean; markers: OutcomePlan; allowWhileRebuilding: boolean }
   | { type: 'complete'; at: Date }
@@ -136,8 +136,10 @@ function complete(flow: AgentFlow, at: Date): AgentFlow {
   }
 }
 
+/** Answers while gathering; a finished conversation too with `acceptFinished` (the `answers-after-finish` fault). */
 function answer(flow: AgentFlow, event: Extract<AgentEvent, { type: 'answer' }>): AgentFlow | ApiError {
-  if (flow.status !== 'gathering') {
+  const finished = flow.status === 'deployed' || flow.status === 'failed';
+  if (flow.status !== 'gathering' && !(finished && event.acceptFinished)) {
     const why =
       flow.status === 'deployed' || flow.status === 'failed'
         ? `The conversation is finished (${flow.status}); answers are taken only while it is gathering.`

@@ -1,7 +1,7 @@
 // Making apps: from an upload (POST /builders: "uploading files plus an entrypoint") and for a
 // builder agent's deploy; the preview URL, the service token, and the entrypoint check that decides
 // whether a deploy comes up (`running`) or not (`failed`, with the reason in the log).
-import { randomBytes } from 'node:crypto';
+import { randomBytes } from '../../platform/crypto.ts';
 import { newUuid } from '../shared/lookup.ts';
 import { type AppFile, type AppResources, type BuilderAppRecord, CURRENCY, HOURLY_RATE, type JobType } from './app-record.ts';
 import { appendLog } from './app-logs.ts';

@@ -3,6 +3,7 @@
 // root, default `.`", returning `{name, type}` entries. The contract adds reads and writes: a path
 // naming the wrong kind of entry, or leaving the app root, gives 422 VALIDATION_ERROR `field: path`.
 import { errors } from '../../pipeline/api-error.ts';
+import { utf8Length } from '../../platform/bytes.ts';
 import type { Schemas } from '../../state/workspace.ts';
 import type { AppFile } from './app-record.ts';
 
@@ -84,5 +85,5 @@ export function uploadedFiles(input: Array<{ path: string; content: string }>): 
 }
 
 export function sizeBytes(content: string): number {
-  return Buffer.byteLength(content, 'utf8');
+  return utf8Length(content);
 }

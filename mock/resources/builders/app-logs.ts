@@ -3,6 +3,7 @@
 // Seed "What the service does" > Builders: "Live logs"; "Authentication" rule 8: secrets are
 // masked in the log feeds — the app's `service_token` is shown as `***`.
 import { errors } from '../../pipeline/api-error.ts';
+import { base64Decode, base64urlEncode, utf8Bytes, utf8Text } from '../../platform/bytes.ts';
 import type { Schemas } from '../../state/workspace.ts';
 import type { AppLogLine, BuilderAppRecord, LogStream } from './app-record.ts';
 
@@ -38,11 +39,11 @@ export function maskSecrets(app: BuilderAppRecord, text: string): string {
 }
 
 function encodeCursor(app: BuilderAppRecord, seq: number): string {
-  return Buffer.from(`log:${app.uuid.slice(0, 8)}:${seq}`, 'utf8').toString('base64url');
+  return base64urlEncode(utf8Bytes(`log:${app.uuid.slice(0, 8)}:${seq}`));
 }
 
 function decodeCursor(app: BuilderAppRecord, cursor: string): number {
-  const match = /^log:([0-9a-f]{8}):(\d{1,12})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+  const match = /^log:([0-9a-f]{8}):(\d{1,12})$/.exec(utf8Text(base64Decode(cursor)));
   if (!match || match[1] !== app.uuid.slice(0, 8) || Number(match[2]) >= app.next_log_seq) {
     throw errors.validation('VALIDATION_ERROR', 'The field since is not a cursor returned by this app\'s logs.', 'since');
   }

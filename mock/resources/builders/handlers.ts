@@ -99,6 +99,8 @@ export const builderHandlers = {
 
   listBuilderFiles: (ctx) => {
     const record = app(ctx, ctx.path.uuid);
+    // The `builder-files-no-default` fault lists nothing when no path is given.
+    if (ctx.query.path === undefined && ctx.faults.has('builder-files-no-default')) return { status: 200, body: { success: true, data: [] } };
     return { status: 200, body: { success: true, data: listDirectory(record.files, ctx.query.path ?? '.') } };
   },
 

@@ -13,11 +13,12 @@ import { newUuid, normalizeE164 } from '../shared/lookup.ts';
 import { pagedList } from '../shared/paging.ts';
 import { type CallRecord, callView, isLive, liveCallCount, MAX_CONCURRENT_CALLS, planSpeech, settleCall } from './call-state.ts';
 
-function liveCall(ws: WorkspaceState, conversationUuid: string, now: Date): CallRecord {
+/** The live call of a conversation; with `acceptEnded` (the fault `call-action-after-end`) an ended one too. */
+function liveCall(ws: WorkspaceState, conversationUuid: string, now: Date, acceptEnded = false): CallRecord {
   const call = ws.calls.find((c) => c.conversation_uuid === conversationUuid);
   if (!call) throw errors.notFound('Call');
   settleCall(ws, call, now);
-  if (!isLive(call)) throw errors.conflict('Call has ended', `The call of conversation ${conversationUuid} has ended; call actions need a live call.`);
+  if (!isLive(call) && !acceptEnded) throw errors.conflict('Call has ended', `The call of conversation ${conversationUuid} has ended; call actions need a live call.`);
   return call;
 }
 
@@ -40,10 +41,10 @@ function ok(message: string, call: CallRecord) {
 }
 
 export const callsHandlers = {
-  startCall: ({ ws, body, now, config }) => {
+  startCall: ({ ws, body, now, config, faults }) => {
     const agent = agentOr422(ws, body.agentId, 'agentId');
     const number = agentNumber(ws, 'call', agent, 'agentId');
-    if (liveCallCount(ws, now) >= MAX_CONCURRENT_CALLS) {
+    if (liveCallCount(ws, now) >= MAX_CONCURRENT_CALLS && !faults.has('no-concurrent-call-limit')) {
       throw errors.conflict('Concurrent call limit reached', `The workspace already has ${MAX_CONCURRENT_CALLS} simultaneous calls (queued, ringing or in progress). Retry when one ends.`);
     }
     const to = normalizeE164(body.participant.number);
@@ -90,9 +91,11 @@ export const callsHandlers = {
     };
   },
 
-  listCalls: ({ ws, query, now, zone }) => {
-    const from = bound(query.from, zone, false, 'from');
-    const to = bound(query.to, zone, true, 'to');
+  listCalls: ({ ws, query, now, zone, faults }) => {
+    // The `wall-time-read-as-utc` fault reads wall times without an offset in UTC.
+    const inputZone = faults.has('wall-time-read-as-utc') ? 'UTC' : zone;
+    const from = bound(query.from, inputZone, false, 'from');
+    const to = bound(query.to, inputZone, true, 'to');
     const calls = ws.calls
       .map((c) => settleCall(ws, c, now))
       .filter(
@@ -109,22 +112,22 @@ export const callsHandlers = {
     return { status: 200, body: { success: true, message: 'Calls retrieved', data: pagedList(calls, query.page, query.per_page) } };
   },
 
-  sayOnCall: ({ ws, path, body, now }) => {
-    const call = liveCall(ws, path.uuid, now);
+  sayOnCall: ({ ws, path, body, now, faults }) => {
+    const call = liveCall(ws, path.uuid, now, faults.has('call-action-after-end'));
     planSpeech(ws, call, body.message, body.end_call_after_spoken ?? false, now);
     call.updated_at = now;
     return ok('The agent says the message on the call', call);
   },
 
-  forwardCall: ({ ws, path, body, now }) => {
-    const call = liveCall(ws, path.uuid, now);
+  forwardCall: ({ ws, path, body, now, faults }) => {
+    const call = liveCall(ws, path.uuid, now, faults.has('call-action-after-end'));
     call.forwarded_to = normalizeE164(body.to);
     call.updated_at = now;
     return ok('Call forwarded', call);
   },
 
-  hangupCall: ({ ws, path, now }) => {
-    const call = liveCall(ws, path.uuid, now);
+  hangupCall: ({ ws, path, now, faults }) => {
+    const call = liveCall(ws, path.uuid, now, faults.has('call-action-after-end'));
     call.status = 'ended';
     call.end_reason = 'hangup_action';
     call.ended_at = now;
@@ -133,15 +136,15 @@ export const callsHandlers = {
     return ok('Call ended', call);
   },
 
-  muteCall: ({ ws, path, now }) => {
-    const call = liveCall(ws, path.uuid, now);
+  muteCall: ({ ws, path, now, faults }) => {
+    const call = liveCall(ws, path.uuid, now, faults.has('call-action-after-end'));
     call.muted = true;
     call.updated_at = now;
     return ok('Call muted', call);
   },
 
-  unmuteCall: ({ ws, path, now }) => {
-    const call = liveCall(ws, path.uuid, now);
+  unmuteCall: ({ ws, path, now, faults }) => {
+    const call = liveCall(ws, path.uuid, now, faults.has('call-action-after-end'));
     call.muted = false;
     call.updated_at = now;
     return ok('Call unmuted', call);

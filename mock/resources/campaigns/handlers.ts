@@ -9,6 +9,7 @@ import { startListingOf } from '../listings/start.ts';
 import { findOr404 } from '../shared/lookup.ts';
 import { readBound } from './date-bounds.ts';
 import { applyCampaignUpdate, type CampaignChange } from './machine.ts';
+import { rebuildCampaignTasks } from './rebuild-fault.ts';
 import type { CampaignDetailsRecord } from './records.ts';
 
 export function detailsOf(ws: WorkspaceState, campaignUuid: string): CampaignDetailsRecord {
@@ -22,7 +23,7 @@ export const campaignHandlers = {
     return { status: 200, body: { success: true, message: 'Campaign retrieved', data: { ...campaign } } };
   },
 
-  updateCampaign: ({ ws, path, body, now, zone }) => {
+  updateCampaign: ({ ws, path, body, now, zone, faults }) => {
     settleCampaign(ws, path.uuid, now);
     const campaign = findOr404(ws.campaigns, path.uuid, 'Campaign');
     const { start_date, end_date, ...rest } = body;
@@ -35,10 +36,13 @@ export const campaignHandlers = {
       settingStatus: (uuid) => ws.template_settings.find((s) => s.uuid === uuid)?.status,
       agent: (uuid) => ws.agents.find((a) => a.uuid === uuid),
       zone,
+      publishWithoutSetting: faults.has('text-campaign-publishes-without-setting'),
+      bindWithoutChannel: faults.has('campaign-binding-unchecked'),
     }, now);
     if (result instanceof Error) throw result;
     Object.assign(campaign, result.campaign);
     ws.campaign_details = [...ws.campaign_details.filter((d) => d.campaign_uuid !== campaign.uuid), result.details];
+    if (faults.has('campaign-update-rebuilds-tasks')) rebuildCampaignTasks(ws, campaign.uuid, now);
     // Publishing the campaign of a listing created with auto_start false starts that listing.
     if (campaign.status === 'Active') startListingOf(ws, campaign.uuid, now);
     return { status: 200, body: { success: true, message: 'Campaign updated successfully', data: { ...campaign } } };

@@ -28,6 +28,10 @@ export interface CampaignFacts {
   agent(uuid: string): Agent | undefined;
   /** The applied zone, in which a date-only bound is a whole day. */
   zone: string;
+  /** Fault text-campaign-publishes-without-setting: a text campaign publishes without an active setting. */
+  publishWithoutSetting?: boolean;
+  /** Fault campaign-binding-unchecked: an agent without a channel matching campaign_type is accepted (no agent_app). */
+  bindWithoutChannel?: boolean;
 }
 
 export interface CampaignUpdated {
@@ -67,12 +71,13 @@ export function applyCampaignUpdate(
     const type = next.campaign_type ?? undefined;
     if (agent !== undefined && type !== undefined) {
       const bound = resolveAgentApp(agent, type);
-      if (!bound.ok) {
+      if (bound.ok) nextDetails.agent_app = bound.app;
+      else if (bound.reason === 'not-bound' && facts.bindWithoutChannel) nextDetails.agent_app = null;
+      else {
         return bound.reason === 'unknown-type'
           ? invalid(`No agent channel serves campaign_type ${type}.`, 'campaign_type')
           : invalid(`The agent has no channel binding that matches campaign_type ${type}.`, 'agent_uuid');
       }
-      nextDetails.agent_app = bound.app;
     }
   }
 
@@ -84,7 +89,7 @@ export function applyCampaignUpdate(
 
   const publishing =
     next.status === 'Active' && (change.status === 'Active' || change.campaign_type !== undefined || change.contact_template_setting_uuid !== undefined);
-  if (publishing && next.campaign_type === 'text') {
+  if (publishing && next.campaign_type === 'text' && !facts.publishWithoutSetting) {
     const setting = next.contact_template_setting_uuid ?? undefined;
     if (setting === undefined || facts.settingStatus(setting) !== 'active') {
       return invalid('A text campaign cannot publish without an active WhatsApp template setting.', 'contact_template_setting_uuid');

@@ -67,9 +67,11 @@ export const coachingHandlers = {
     return { status: 200, body: { success: true, message: 'Coaching agent retrieved', data: view(agent) } };
   },
 
-  updateCoachingAgent: ({ ws, path, body, now }) => {
+  updateCoachingAgent: ({ ws, path, body, now, faults }) => {
     const agent = findOr404(ws.coaching_agents, path.uuid, 'Coaching agent');
-    Object.assign(agent, copy(body), { updated_at: now });
+    // The `coach-update-resets-unsent` fault replaces the settings: those not sent take their defaults.
+    const base = faults.has('coach-update-resets-unsent') ? copy(DEFAULTS) : {};
+    Object.assign(agent, base, copy(body), { updated_at: now });
     return { status: 200, body: { success: true, message: 'Coaching agent updated', data: view(agent) } };
   },
 

@@ -14,9 +14,17 @@ import { reply } from './replies.ts';
 type ReplyChannel = Schemas['ConversationReplyChannel'];
 type ReplyBody = { text?: string; file?: Schemas['ConversationReplyFile'] };
 
-/** The member a reply is attributed to: the pipeline resolves it for operations that act for a person. */
-function replying(actor: Member | undefined): Member {
+/**
+ * The member a reply is attributed to: the pipeline resolves it for operations that act for a
+ * person. The fault `reply-ignores-user-email` attributes a workspace token's reply to the member
+ * who created the token instead.
+ */
+function replying(ctx: HandlerContext): Member {
+  const { actor, principal, ws } = ctx;
   if (!actor) throw errors.internal('A reply has no acting member.');
+  if (ctx.faults.has('reply-ignores-user-email') && principal.kind === 'workspace-token') {
+    return ws.members.find((m) => m.uuid === principal.token.created_by) ?? actor;
+  }
   return actor;
 }
 
@@ -43,7 +51,7 @@ function conversationOn(list: ConversationRecord[], uuid: string, channel: 'inst
 function replied(ctx: HandlerContext, conversation: ConversationRecord, channel: ReplyChannel, body: ReplyBody) {
   const { ws, now } = ctx;
   const wasClosed = conversation.status === 'Closed';
-  const message = reply(ws, conversation, channel, body, replying(ctx.actor), now, !ctx.faults.has('reply-not-in-messages'));
+  const message = reply(ws, conversation, channel, body, replying(ctx), now, { listed: !ctx.faults.has('reply-not-in-messages'), smsFiles: ctx.faults.has('sms-reply-accepts-file'), base64Refused: ctx.faults.has('reply-base64-file-refused') });
   const response = ctx.faults.webhookResponses.get(ws.slug);
   deliverOutbound(ws, conversation, wasClosed, { uuid: message.uuid, channel, sender: 'Human' }, now, response);
   return { status: 201 as const, body: { success: true as const, message: 'Reply sent', data: message } };

@@ -76,7 +76,8 @@ function senderContact(ws: WorkspaceState, message: InboundMessage): Contact | u
   return ws.contacts.find((c) => sameAddress(channel === 'email' ? c.email : c.phone, from, channel));
 }
 
-export function receiveInbound(ws: WorkspaceState, message: InboundMessage, now: Date, response: SimulatedResponse): InboundResult {
+/** `opens` false (fault inbound-no-conversation): a message that needs a new conversation is stored, but the conversation is never opened. */
+export function receiveInbound(ws: WorkspaceState, message: InboundMessage, now: Date, response: SimulatedResponse, opens = true): InboundResult {
   const agent = addressedAgent(ws, message);
   let contact = senderContact(ws, message);
   const contactCreated = contact === undefined;
@@ -100,7 +101,7 @@ export function receiveInbound(ws: WorkspaceState, message: InboundMessage, now:
       status: 'Active',
       ...(message.channel === 'instagram' || message.channel === 'messenger' ? { contact_channel_id: message.from } : {}),
     };
-    ws.conversations.push(opened);
+    if (opens) ws.conversations.push(opened);
     conversation = opened;
   }
   const agentUuid = conversation.agent_uuid ?? agent.uuid;

@@ -22,8 +22,9 @@ const TEXT_LIMIT: Partial<Record<ReplyChannel, number>> = { sms: 1600, whatsapp:
 
 const LABELS: Record<ReplyChannel, string> = { whatsapp: 'WhatsApp', sms: 'SMS', email: 'Email', instagram: 'Instagram', messenger: 'Messenger' };
 
-function checkContent(channel: ReplyChannel, body: ReplyBody, file: FileInfo | null): void {
-  if (channel === 'sms' && body.file !== undefined) throw errors.validation('VALIDATION_ERROR', 'SMS is text only; a file cannot be sent.', 'file');
+function checkContent(channel: ReplyChannel, body: ReplyBody, file: FileInfo | null, faults: ReplyFaults): void {
+  if (channel === 'sms' && body.file !== undefined && !faults.smsFiles) throw errors.validation('VALIDATION_ERROR', 'SMS is text only; a file cannot be sent.', 'file');
+  if (faults.base64Refused && body.file !== undefined && 'content' in body.file) throw errors.validation('VALIDATION_ERROR', 'A file must be given by URL.', 'file');
   const limit = TEXT_LIMIT[channel];
   if (limit !== undefined && body.text !== undefined && body.text.length > limit) {
     throw errors.validation('VALIDATION_ERROR', `A ${LABELS[channel]} reply is at most ${limit} characters.`, 'text');
@@ -60,10 +61,20 @@ function subjectOf(ws: WorkspaceState, conversation: ConversationRecord): string
   return /^re:/i.test(last.subject) ? last.subject : `Re: ${last.subject}`;
 }
 
-/** `recorded` false (fault reply-not-in-messages): the reply is answered but never becomes a message. */
-export function reply(ws: WorkspaceState, conversation: ConversationRecord, channel: ReplyChannel, body: ReplyBody, member: Member, now: Date, recorded = true): ReplyMessage {
+/** What faults change in a reply: `listed` false (reply-not-in-messages), `smsFiles` (sms-reply-accepts-file), `base64Refused` (reply-base64-file-refused). */
+export interface ReplyFaults {
+  /** The reply becomes a message of the conversation (false: answered but never stored). */
+  listed: boolean;
+  /** An SMS reply may carry a file. */
+  smsFiles: boolean;
+  /** A file given as base64 content is refused. */
+  base64Refused?: boolean;
+}
+
+export function reply(ws: WorkspaceState, conversation: ConversationRecord, channel: ReplyChannel, body: ReplyBody, member: Member, now: Date, faults: ReplyFaults = { listed: true, smsFiles: false }): ReplyMessage {
+  const recorded = faults.listed;
   const file = body.file === undefined ? null : fileInfo(body.file);
-  checkContent(channel, body, file);
+  checkContent(channel, body, file, faults);
   if (conversation.agent_uuid === null || conversation.contact_uuid === null) {
     throw errors.conflict('Conversation cannot be answered', 'The conversation has no agent or no contact to answer for.');
   }

@@ -63,10 +63,11 @@ export const dataTableHandlers = {
     return { status: 200, body: { success: true, message: 'Fields retrieved', data: table.columns.map((c) => ({ ...c })) } };
   },
 
-  addDataTableRecords: ({ ws, path, body, now }) => {
+  addDataTableRecords: ({ ws, path, body, now, faults }) => {
     settleDataTables(ws, now);
     const table = findOr404(ws.data_tables, path.uuid, 'Data table');
-    const checked = body.records.map((values, i) => checkValues(table.columns, values, `records[${i}]`));
+    const typed = !faults.has('data-table-types-unchecked');
+    const checked = body.records.map((values, i) => checkValues(table.columns, values, `records[${i}]`, typed));
     const added = checked.map((values): DataTableRow => ({ uuid: newUuid(), values: fullValues(table.columns, values), created_at: now, updated_at: now }));
     table.rows.push(...added);
     table.updated_at = now;
@@ -82,7 +83,7 @@ export const dataTableHandlers = {
       if (seen.has(item.uuid)) throw errors.validation('VALIDATION_ERROR', `Record ${item.uuid} is named twice.`, `records[${i}].uuid`);
       seen.add(item.uuid);
       const row = rowOr404(table, item.uuid);
-      return { row, values: checkValues(table.columns, item.values, `records[${i}].values`) };
+      return { row, values: checkValues(table.columns, item.values, `records[${i}].values`, !faults.has('data-table-types-unchecked')) };
     });
     const updated = changes.map(({ row, values }): DataTableRow => {
       const next: DataTableRow = { ...row, values: { ...row.values, ...values }, updated_at: now };
@@ -106,9 +107,11 @@ export const dataTableHandlers = {
     return { status: 200, body: { success: true, message: `${plural(uuids.length, 'record')} deleted`, data } };
   },
 
-  importDataFromText: ({ ws, body, now }) => {
+  importDataFromText: ({ ws, body, now, faults }) => {
     settleDataTables(ws, now);
-    const job = textImport(ws, now, body);
+    // The fault data-table-import-drops-last-row loses a last line that has no line break after it.
+    const text = faults.has('data-table-import-drops-last-row') && !/\n$/.test(body.text) ? body.text.replace(/\r?\n[^\n]*$/, '') : body.text;
+    const job = textImport(ws, now, { ...body, text });
     return { status: 201, body: { success: true, message: 'Import started', data: jobView(job, now) } };
   },
 
@@ -140,14 +143,16 @@ export const dataTableHandlers = {
     return { status: 200, body: { success: true, message: 'Table assigned to agent', data: tableView(table, now) } };
   },
 
-  syncDataTable: ({ ws, path, now }) => {
+  syncDataTable: ({ ws, path, now, faults }) => {
     settleDataTables(ws, now);
     const table = findOr404(ws.data_tables, path.uuid, 'Data table');
     const assignment = table.assignment;
     if (!assignment) throw errors.conflict('Table not assigned', 'Assign the table to an agent before syncing it.');
     const last = assignment.last_sync;
     if (last && isRunning(jobStatusAt(last.created_at, false, now))) throw errors.conflict('Sync in progress', `Sync ${last.uuid} of this table is still running.`);
-    const sync = { uuid: newUuid(), agent_uuid: assignment.agent_uuid, mode: assignment.mode, records_indexed: table.rows.length, created_at: now };
+    // The fault data-table-sync-indexes-nothing completes the sync without indexing a record.
+    const indexed = faults.has('data-table-sync-indexes-nothing') ? 0 : table.rows.length;
+    const sync = { uuid: newUuid(), agent_uuid: assignment.agent_uuid, mode: assignment.mode, records_indexed: indexed, created_at: now };
     table.assignment = { ...assignment, last_sync: sync };
     return { status: 201, body: { success: true, message: 'Sync started', data: syncView(table, sync, now) } };
   },

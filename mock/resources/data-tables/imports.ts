@@ -2,6 +2,7 @@
 // `table_uuid` is 404, a taken `name` 409, a new table is created at once), the source is read into
 // records now, and the job writes them when it completes on the clock (settle.ts).
 import { errors } from '../../pipeline/api-error.ts';
+import { base64Decode, utf8Text } from '../../platform/bytes.ts';
 import type { Schemas, WorkspaceState } from '../../state/workspace.ts';
 import { findOr404, newUuid } from '../shared/lookup.ts';
 import { columnsFromRows, planRows, type RowsPlan, requireColumns } from './plan.ts';
@@ -105,7 +106,7 @@ export function fileImport(ws: WorkspaceState, now: Date, body: Schemas['DataTab
   const existing = existingTarget(ws, body);
   const filename = body.filename ?? (body.url ? decodeURIComponent(new URL(body.url).pathname.split('/').pop() || 'download') : 'upload');
   const source: Schemas['DataTableImportSource'] = { type: 'file', format: body.format, filename, ...(body.url ? { url: body.url } : {}) };
-  const text = body.content === undefined ? null : Buffer.from(body.content, 'base64').toString('utf8');
+  const text = body.content === undefined ? null : utf8Text(base64Decode(body.content));
   const failed = (failure: string) => startImport(ws, now, body, existing, existing?.columns ?? [], { pending: [], failure }, source);
   if (body.format === 'pdf' || body.format === 'audio') {
     const texts = text === null ? passagesOfUrl(body.url as string, body.format) : passages(text);

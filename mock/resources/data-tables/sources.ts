@@ -2,7 +2,9 @@
 // array of objects, XML repeated elements, passages of a PDF text or audio transcript, and the
 // pages of a crawled website. The mock does not download anything: a file given by `url` and a
 // website are read from their address alone, so the same request always gives the same records.
-import { parse } from 'csv-parse/sync';
+// csv-parse's own browser build (the same parser with its Buffer bundled), so the mock core runs in
+// a browser as in Node; its Node build needs the global Buffer.
+import { parse } from 'csv-parse/browser/esm/sync';
 
 export type Delimiter = 'auto' | 'comma' | 'semicolon' | 'tab' | 'pipe';
 

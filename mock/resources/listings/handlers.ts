@@ -18,12 +18,14 @@ import { resolveRule } from './rule.ts';
 import { cancelTask, countByStatus, repaceTasks } from './task-machine.ts';
 
 const DEFAULT_PACE: ListingPace = { per_minute: 10 };
+/** How many contacts of a create the fault listing-contacts-capped keeps. */
+const LISTING_CONTACTS_CAP = 25;
 
 /** Campaign statuses in which a listing has no more work: contacts added then get no task. */
 const FINISHED = new Set(['Completed', 'Archived']);
 
 export const listingHandlers = {
-  createListing: ({ ws, body, now, zone }) => {
+  createListing: ({ ws, body, now, zone, faults }) => {
     const agent = findOr422(ws.agents, body.agent_uuid, 'agent_uuid', 'agent');
     const bound = resolveAgentApp(agent, body.campaign_type);
     if (!bound.ok) {
@@ -44,7 +46,9 @@ export const listingHandlers = {
     const rule = resolveRule(body.rule, (uuid) => ws.listings.find((l) => l.rule.uuid === uuid)?.rule, body.name, body.campaign_type);
     if (rule instanceof Error) throw rule;
     // Every check is done: contacts are created only now.
-    const pool = resolveContacts(ws, body.contacts as ContactEntry[]);
+    // The fault listing-contacts-capped takes only the first LISTING_CONTACTS_CAP contacts of a create.
+    const entries = body.contacts as ContactEntry[];
+    const pool = resolveContacts(ws, faults.has('listing-contacts-capped') ? entries.slice(0, LISTING_CONTACTS_CAP) : entries);
     const autoStart = (body.auto_start as boolean | undefined) ?? true;
     const campaign: Campaign = {
       uuid: newUuid(),
@@ -62,7 +66,8 @@ export const listingHandlers = {
     const listing: ListingRecord = {
       uuid: newUuid(),
       campaign_uuid: campaign.uuid,
-      pace: { per_minute: ((body.pace as ListingPace | undefined) ?? DEFAULT_PACE).per_minute },
+      // The fault listing-pace-ignored stores the default pace whatever pace was sent.
+      pace: { per_minute: ((faults.has('listing-pace-ignored') ? undefined : (body.pace as ListingPace | undefined)) ?? DEFAULT_PACE).per_minute },
       rule,
       auto_start: autoStart,
       started: autoStart,
@@ -182,8 +187,12 @@ export const listingHandlers = {
       return next;
     });
     // The listing campaign goes, and with the listing its pool and rule; contacts stay.
-    ws.campaigns = ws.campaigns.filter((c) => c.uuid !== listing.campaign_uuid);
-    ws.campaign_details = ws.campaign_details.filter((d) => d.campaign_uuid !== listing.campaign_uuid);
+    // Faults: listing-delete-keeps-campaign leaves the campaign; listing-delete-removes-contacts deletes the pool's contacts.
+    if (!faults.has('listing-delete-keeps-campaign')) {
+      ws.campaigns = ws.campaigns.filter((c) => c.uuid !== listing.campaign_uuid);
+      ws.campaign_details = ws.campaign_details.filter((d) => d.campaign_uuid !== listing.campaign_uuid);
+    }
+    if (faults.has('listing-delete-removes-contacts')) ws.contacts = ws.contacts.filter((c) => !listing.pool.includes(c.uuid));
     ws.listings = ws.listings.filter((l) => l.uuid !== listing.uuid);
     return {
       status: 200,

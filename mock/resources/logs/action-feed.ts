@@ -7,7 +7,9 @@
 import type { Handler } from '../../core/handler.ts';
 import { errors } from '../../pipeline/api-error.ts';
 import type { WorkspaceState } from '../../state/workspace.ts';
+import type { ListingTaskRecord } from '../listings/records.ts';
 import { DEFAULT_PER_PAGE, paginate } from '../shared/paging.ts';
+import { actionIndex, inRangeSpan, mergedPage, rowsOfType, spanSize, taskIndex } from './action-index.ts';
 import { feedRange, newestFirst } from './bounds.ts';
 import { actionDetail } from './detail.ts';
 import { type ActionFilters, matchesExceptType, matchesType } from './filters.ts';
@@ -26,14 +28,28 @@ function knownSession(ws: WorkspaceState, uuid: string): boolean {
   return ws.conversations.some((c) => c.session_uuid === uuid) || ws.action_logs.some((r) => r.session_uuid === uuid);
 }
 
-export const listActionLogs: Handler<'listActionLogs'> = ({ ws, query, now, zone }) => {
-  if (query.conversation !== undefined && !knownConversation(ws, query.conversation)) throw errors.notFound('Conversation');
-  if (query.session !== undefined && !knownSession(ws, query.session)) throw errors.notFound('Session');
-  if (query.contact !== undefined && !ws.contacts.some((c) => c.uuid === query.contact)) throw errors.notFound('Contact');
+export const listActionLogs: Handler<'listActionLogs'> = ({ ws, query, now, zone, faults }) => {
+  // The `unknown-log-filter-ignored` fault answers an unknown filter with an empty page.
+  const refuse = !faults.has('unknown-log-filter-ignored');
+  if (refuse && query.conversation !== undefined && !knownConversation(ws, query.conversation)) throw errors.notFound('Conversation');
+  if (refuse && query.session !== undefined && !knownSession(ws, query.session)) throw errors.notFound('Session');
+  if (refuse && query.contact !== undefined && !ws.contacts.some((c) => c.uuid === query.contact)) throw errors.notFound('Contact');
   const filters: ActionFilters = { ...query, ...feedRange(query, zone) };
+  const read = onlyTypeAndRange(filters) ? indexedFeed : scannedFeed;
+  const data = read(ws, filters, query.page ?? 1, query.per_page ?? DEFAULT_PER_PAGE, now.getTime());
+  return { status: 200, body: { success: true, message: 'Action logs retrieved', data } };
+};
+
+/** Whether a read filters at most by type and created_at (the indexed read answers it). */
+export function onlyTypeAndRange(f: ActionFilters): boolean {
+  return f.status === undefined && f.search === undefined && f.conversation === undefined && f.session === undefined && f.contact === undefined;
+}
+
+/** Any read: every row tested against the filters, the matches sorted, one page cut. */
+export function scannedFeed(ws: WorkspaceState, filters: ActionFilters, page: number, perPage: number, nowMs: number) {
   const stats = { total: 0, tasks: 0, workflows: 0, intents: 0 };
   const rows: FeedRow[] = [];
-  for (const row of feedRows(ws, now.getTime())) {
+  for (const row of feedRows(ws, nowMs)) {
     if (!matchesExceptType(row, filters)) continue;
     stats.total++;
     if (row.type === 'task') stats.tasks++;
@@ -42,9 +58,32 @@ export const listActionLogs: Handler<'listActionLogs'> = ({ ws, query, now, zone
     if (matchesType(row, filters)) rows.push(row);
   }
   rows.sort(newestFirst);
-  const page = paginate(rows, query.page, query.per_page ?? DEFAULT_PER_PAGE);
-  return { status: 200, body: { success: true, message: 'Action logs retrieved', data: { stats, pagination: page.pagination, items: page.items.map(itemOf) } } };
-};
+  const cut = paginate(rows, page, perPage);
+  return { stats, pagination: cut.pagination, items: cut.items.map(itemOf) };
+}
+
+/**
+ * A read filtered at most by type and created_at (action-index.ts): stats by binary search on each
+ * type's rows, the page by a split of the tasks and the kept rows, both in feed order. The same
+ * answer as scannedFeed, without touching the rows off the page (test/mock/action-logs-scale.test.ts).
+ */
+export function indexedFeed(ws: WorkspaceState, f: ActionFilters, page: number, perPage: number, nowMs: number) {
+  const tasks = taskIndex(ws.listing_tasks);
+  const kept = actionIndex(ws.action_logs);
+  const span = <T extends { uuid: string; created_at: Date }>(rows: readonly T[]) => inRangeSpan(rows, f.from, f.to);
+  const taskSpan = span(tasks.all);
+  const keptSpan = span(kept.all);
+  const keptTasks = span(rowsOfType(kept, 'task'));
+  const keptWorkflows = span(rowsOfType(kept, 'workflow'));
+  const stats = { total: spanSize(taskSpan) + spanSize(keptSpan), tasks: spanSize(taskSpan) + spanSize(keptTasks), workflows: spanSize(keptWorkflows), intents: 0 };
+  stats.intents = stats.total - stats.tasks - stats.workflows;
+  const type = f.type === undefined || f.type === 'all' ? undefined : f.type;
+  const fromTasks = type === undefined || type === 'task' ? taskSpan : span<ListingTaskRecord>([]);
+  const fromKept = type === undefined ? keptSpan : type === 'task' ? keptTasks : type === 'workflow' ? keptWorkflows : span(rowsOfType(kept, type));
+  const total = spanSize(fromTasks) + spanSize(fromKept);
+  const items = mergedPage(fromTasks, fromKept, (page - 1) * perPage, perPage, (task) => itemOf(taskFeedRow(task, nowMs)), (row) => itemOf(row));
+  return { stats, pagination: { page, per_page: perPage, total, total_pages: Math.ceil(total / perPage) }, items };
+}
 
 export const getActionLog: Handler<'getActionLog'> = ({ ws, path, now }) => {
   const task = path.type === 'task' ? ws.listing_tasks.find((t) => t.uuid === path.uuid) : undefined;

@@ -10,6 +10,7 @@
 // 1,000 × 2 × 64 KiB per workspace is kept).
 import type { MockRequest, MockResponse } from '../../core/types.ts';
 import type { Principal } from '../../pipeline/auth.ts';
+import { utf8Length } from '../../platform/bytes.ts';
 import type { WorkspaceState } from '../../state/workspace.ts';
 import { newUuid } from '../shared/lookup.ts';
 import type { ApiLogRecord, CallingTokenRef } from './records.ts';
@@ -26,7 +27,7 @@ const decoder = new TextDecoder('utf-8', { fatal: false });
 function kept(text: string): string | null {
   // A UTF-8 character takes at most 3 bytes per UTF-16 unit: the exact byte count is needed only near the bound.
   if (text.length === 0 || text.length > MAX_LOGGED_BODY_BYTES) return null;
-  if (text.length * 3 > MAX_LOGGED_BODY_BYTES && Buffer.byteLength(text) > MAX_LOGGED_BODY_BYTES) return null;
+  if (text.length * 3 > MAX_LOGGED_BODY_BYTES && utf8Length(text) > MAX_LOGGED_BODY_BYTES) return null;
   return text;
 }
 

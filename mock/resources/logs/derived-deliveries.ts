@@ -8,7 +8,7 @@
 // delivery has a stable uuid (a v5-style hash of webhook, event and subject), the headers, signature
 // and simulated response of a stored one, and is paced by its moment (the per-second limit orders
 // stored deliveries only). Nothing is written: the same state and clock give the same rows.
-import { createHash } from 'node:crypto';
+import { sha1, toHex } from '../../platform/crypto.ts';
 import type { ConversationRecord, WorkspaceState } from '../../state/workspace.ts';
 import { settleCall } from '../calls/call-state.ts';
 import { deliveryRecord, type SimulatedResponse, type WebhookEvent } from '../agents/webhook-dispatch.ts';
@@ -17,16 +17,17 @@ import type { WebhookDeliveryRecord } from './records.ts';
 
 /** A v5-style uuid (SHA-1 of the name, version and variant bits set). */
 export function derivedUuid(...parts: string[]): string {
-  const b = createHash('sha1').update(parts.join('|')).digest().subarray(0, 16);
+  const b = sha1(parts.join('|')).subarray(0, 16);
   b[6] = ((b[6] as number) & 0x0f) | 0x50;
   b[8] = ((b[8] as number) & 0x3f) | 0x80;
-  const h = b.toString('hex');
+  const h = toHex(b);
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }
 
 /** A deterministic evaluation score, 0 to 100, of a subject. */
 export function evaluationScore(subject: string): number {
-  return createHash('sha1').update(`score|${subject}`).digest().readUInt32BE(0) % 101;
+  const h = sha1(`score|${subject}`);
+  return new DataView(h.buffer, h.byteOffset, h.byteLength).getUint32(0) % 101;
 }
 
 interface DerivedEvent {

@@ -21,7 +21,9 @@ function view(row: WebhookDeliveryRecord): Schemas['LogsWebhookDelivery'] {
 
 export const listWebhookDeliveryLogs: Handler<'listWebhookDeliveryLogs'> = ({ ws, query, zone, now, faults }) => {
   const range = feedRange(query, zone);
-  const all = [...ws.webhook_deliveries.map((r) => settledDelivery(r, now)), ...derivedDeliveries(ws, now, faults.webhookResponses.get(ws.slug))];
+  // The fault webhook-deliveries-unlogged leaves the deliveries made on state changes out of the feed.
+  const stored = faults.has('webhook-deliveries-unlogged') ? [] : ws.webhook_deliveries.map((r) => settledDelivery(r, now));
+  const all = [...stored, ...derivedDeliveries(ws, now, faults.webhookResponses.get(ws.slug))];
   const rows = all.filter(
     (r) => (query.event === undefined || r.event === query.event) && (query.status === undefined || r.status === query.status) && inRange(r.created_at, range),
   );

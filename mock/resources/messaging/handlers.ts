@@ -126,8 +126,8 @@ export const messagingHandlers = {
     };
   },
 
-  getOutboundSummary: ({ ws, now, zone }) => ({
+  getOutboundSummary: ({ ws, now, zone, faults }) => ({
     status: 200,
-    body: { success: true, message: 'Outbound summary retrieved', data: outboundSummary(ws, now, zone) },
+    body: { success: true, message: 'Outbound summary retrieved', data: outboundSummary(ws, now, zone, faults.has('summary-ignores-queue')) },
   }),
 } satisfies HandlerGroup;

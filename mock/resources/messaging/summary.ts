@@ -17,7 +17,8 @@ function phaseAt(ws: WorkspaceState, item: OutboundRecord, now: Date): QueuePhas
   return status === 'failed' ? 'failed' : 'sent';
 }
 
-export function outboundSummary(ws: WorkspaceState, now: Date, zone: string) {
+/** `hideQueue`: the `summary-ignores-queue` fault (pipeline/faults.ts), no item shows as queued or sending. */
+export function outboundSummary(ws: WorkspaceState, now: Date, zone: string, hideQueue = false) {
   const nowMs = now.getTime();
   const day = DateTime.fromMillis(nowMs, { zone });
   const start = day.startOf('day');
@@ -32,6 +33,7 @@ export function outboundSummary(ws: WorkspaceState, now: Date, zone: string) {
       for (const item of ws.outbound) {
         if (item.channel !== channel) continue;
         const phase = phaseAt(ws, item, now);
+        if (hideQueue && (phase === 'queued' || phase === 'sending')) continue;
         const at = item.send_at.getTime();
         const inWindow = at >= start.toMillis() && at < end.toMillis();
         if (phase === 'queued') {

@@ -26,11 +26,15 @@ function replaceNumber(ws: WorkspaceState, next: PhoneNumberRecord): void {
 export const phoneNumberHandlers = {
   listPhoneNumberRates: ({ query, faults }) => {
     const all = filterRates({ country: query.country, prefix: query.prefix }, faults.has('rates-ignore-prefix'));
-    return { status: 200, body: { success: true, data: ratePage(all, query.page ?? 1, query.per_page ?? DEFAULT_PER_PAGE) } };
+    const page = ratePage(all, query.page ?? 1, query.per_page ?? DEFAULT_PER_PAGE);
+    // The `rates-has-more-on-last-page` fault says there is more on the last page too.
+    if (faults.has('rates-has-more-on-last-page')) page.pagination.has_more = page.pagination.current_page <= page.pagination.last_page;
+    return { status: 200, body: { success: true, data: page } };
   },
 
-  getPhoneNumberChannelsByNumber: ({ ws, query }) => {
-    const wanted = normalizeE164(query.number);
+  getPhoneNumberChannelsByNumber: ({ ws, query, faults }) => {
+    // The fault channels-lookup-needs-plus compares the number as given, so one without its `+` is never found.
+    const wanted = faults.has('channels-lookup-needs-plus') ? query.number : normalizeE164(query.number);
     const n = ws.phone_numbers.find((p) => p.number === wanted);
     if (!n) throw errors.notFound('Phone number');
     return { status: 200, body: { success: true, message: 'Phone number channels retrieved', data: channelSnapshot(ws, n) } };

@@ -76,16 +76,24 @@ function rows(c: Country): RateItem[] {
   return out;
 }
 
-/** Every rate, ordered by country_code, then destination_prefix; no two share both. */
-export const RATES: readonly RateItem[] = COUNTRIES.flatMap(rows).sort(
-  (a, b) => a.country_code.localeCompare(b.country_code) || (a.destination_prefix < b.destination_prefix ? -1 : a.destination_prefix > b.destination_prefix ? 1 : 0),
-);
+let table: readonly RateItem[] | undefined;
+
+/**
+ * Every rate, ordered by country_code, then destination_prefix; no two share both. Built on first
+ * use (its sort by localeCompare was a noticeable part of the mock's startup).
+ */
+export function allRates(): readonly RateItem[] {
+  table ??= COUNTRIES.flatMap(rows).sort(
+    (a, b) => a.country_code.localeCompare(b.country_code) || (a.destination_prefix < b.destination_prefix ? -1 : a.destination_prefix > b.destination_prefix ? 1 : 0),
+  );
+  return table;
+}
 
 /** The country of an E.164 number by its longest matching destination prefix; undefined when none matches. */
 export function countryOfNumber(e164: string): string | undefined {
   const digits = e164.replace(/^\+/, '');
   let best: RateItem | undefined;
-  for (const rate of RATES) {
+  for (const rate of allRates()) {
     if (digits.startsWith(rate.destination_prefix) && (!best || rate.destination_prefix.length > best.destination_prefix.length)) best = rate;
   }
   return best?.country_code;
@@ -99,7 +107,7 @@ export interface RateFilter {
 /** The rates matching the filters: country case-insensitively, prefix as a starts-with match. */
 export function filterRates(filter: RateFilter, ignorePrefix = false): RateItem[] {
   const country = filter.country?.toUpperCase();
-  return RATES.filter(
+  return allRates().filter(
     (r) => (country === undefined || r.country_code === country) && (ignorePrefix || filter.prefix === undefined || r.destination_prefix.startsWith(filter.prefix)),
   );
 }

@@ -20,13 +20,19 @@ export const queueHandlers = {
 
   getQueue: ({ ws, path }) => ({ status: 200, body: { success: true, message: 'Queue retrieved', data: copyQueue(findOr404(ws.queues, path.uuid, 'Queue')) } }),
 
-  listAvailableQueueEndpoints: ({ ws }) => ({ status: 200, body: { success: true, message: 'Available endpoints retrieved', data: availableEndpoints(ws) } }),
+  // The `queue-endpoints-still-listed` fault lists every endpoint of the workspace, assigned or not.
+  listAvailableQueueEndpoints: ({ ws, faults }) => ({
+    status: 200,
+    body: { success: true, message: 'Available endpoints retrieved', data: faults.has('queue-endpoints-still-listed') ? workspaceEndpoints(ws) : availableEndpoints(ws) },
+  }),
 
   updateQueue: ({ ws, path, body, now, faults }) => {
     const queue = findOr404(ws.queues, path.uuid, 'Queue');
     const others = ws.queues.filter((q) => q.uuid !== queue.uuid);
     const next = applyQueueUpdate(queue, body, workspaceEndpoints(ws), others, now);
-    if (!faults.has('queue-update-ignored')) ws.queues = ws.queues.map((q) => (q.uuid === next.uuid ? next : q));
+    // The `queue-update-ignored` fault stores the endpoint assignment but none of the queue's own fields.
+    const stored = faults.has('queue-update-ignored') ? { ...queue, endpoints: next.endpoints } : next;
+    ws.queues = ws.queues.map((q) => (q.uuid === next.uuid ? stored : q));
     return { status: 200, body: { success: true, message: 'Queue updated successfully', data: copyQueue(next) } };
   },
 } satisfies HandlerGroup;

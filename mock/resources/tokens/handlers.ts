@@ -1,10 +1,10 @@
 // Workspace API tokens (seed "Authentication" rule 3): created in any number with a descriptive
 // name and shown once; listed with creation date and last-used time (never the secret), as the
 // published paged list; revoked with immediate effect.
-import { randomBytes } from 'node:crypto';
 import type { HandlerGroup } from '../../core/handler.ts';
 import { errors } from '../../pipeline/api-error.ts';
 import { isGranted } from '../../pipeline/permissions.ts';
+import { randomBytes } from '../../platform/crypto.ts';
 import type { ApiTokenRecord } from '../../state/workspace.ts';
 import { findOr404, newUuid } from '../shared/lookup.ts';
 import { pagedList } from '../shared/paging.ts';

@@ -10,12 +10,13 @@ import { deleteTemplateSetting } from './machine.ts';
 import { renderContent, settingView, type TemplateSetting, templateView } from './template-settings.ts';
 
 export const whatsappHandlers = {
-  createWhatsappTemplateSetting: ({ ws, body, now }) => {
+  createWhatsappTemplateSetting: ({ ws, body, now, faults }) => {
     const template = findOr422(ws.whatsapp_templates, body.template_uuid, 'template_uuid', 'WhatsApp template');
     const params = { body: { ...(body.params?.body ?? {}) }, header: { ...(body.params?.header ?? {}) } };
     const setting: TemplateSetting = {
       uuid: newUuid(),
-      status: body.status ?? 'active',
+      // The `template-setting-default-inactive` fault makes `inactive` the default.
+      status: body.status ?? (faults.has('template-setting-default-inactive') ? 'inactive' : 'active'),
       params,
       content: renderContent(template, params),
       template: templateView(template),
@@ -26,7 +27,9 @@ export const whatsappHandlers = {
     return { status: 201, body: { success: true, message: 'Template setting created', data: settingView(setting) } };
   },
 
-  listWhatsappTemplateSettings: ({ ws, query }) => {
+  listWhatsappTemplateSettings: ({ ws, query, faults }) => {
+    // The `template-settings-ignore-status` fault drops the status filter.
+    const status = faults.has('template-settings-ignore-status') ? undefined : query.status;
     // Newest first; among settings created at the same instant, the later created first.
     const matching = ws.template_settings
       .map((setting, index) => ({ setting, index }))
@@ -34,7 +37,7 @@ export const whatsappHandlers = {
         ({ setting }) =>
           (query.template_uuid === undefined || setting.template.uuid === query.template_uuid) &&
           (query.waba_id === undefined || setting.template.waba_id === query.waba_id) &&
-          (query.status === undefined || setting.status === query.status),
+          (status === undefined || setting.status === status),
       )
       .sort((a, b) => b.setting.created_at.getTime() - a.setting.created_at.getTime() || b.index - a.index)
       .map(({ setting }) => settingView(setting));
@@ -44,10 +47,15 @@ export const whatsappHandlers = {
   deleteWhatsappTemplateSetting: ({ ws, path, now, faults }) => {
     const setting = findOr404(ws.template_settings, path.uuid, 'Template setting');
     settleListings(ws, now);
-    const next = deleteTemplateSetting({ settings: ws.template_settings, campaigns: ws.campaigns }, setting.uuid, faults.has('template-delete-no-409'));
+    const next = deleteTemplateSetting({ settings: ws.template_settings, campaigns: ws.campaigns }, setting.uuid, {
+      ignoreReferences: faults.has('template-delete-no-409'),
+      anyReferenceBlocks: faults.has('template-delete-refused-when-finished'),
+    });
     if (next instanceof Error) throw next;
     ws.template_settings = next.settings;
     ws.campaigns = next.campaigns;
+    // The `template-delete-removes-template` fault deletes the underlying template with the setting.
+    if (faults.has('template-delete-removes-template')) ws.whatsapp_templates = ws.whatsapp_templates.filter((t) => t.uuid !== setting.template.uuid);
     return {
       status: 200,
       body: { success: true, message: 'Template setting deleted', data: { uuid: setting.uuid, template_uuid: setting.template.uuid, deleted: true } },

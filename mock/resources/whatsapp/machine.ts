@@ -15,14 +15,19 @@ export interface SettingsState {
   campaigns: Campaign[];
 }
 
+/** Faults that bend the rule: `template-delete-no-409` ignores references, `template-delete-refused-when-finished` lets any status block. */
+export interface DeleteFaults {
+  ignoreReferences?: boolean;
+  anyReferenceBlocks?: boolean;
+}
+
 /**
- * Deletes the setting; refused while a campaign in a blocking status references it (unless
- * `ignoreReferences`, the `template-delete-no-409` fault). Campaigns that named it no longer
- * reference a setting.
+ * Deletes the setting; refused while a campaign in a blocking status references it (as `faults`
+ * bend it). Campaigns that named it no longer reference a setting.
  */
-export function deleteTemplateSetting(state: SettingsState, uuid: string, ignoreReferences = false): SettingsState | ApiError {
-  const blocking = state.campaigns.filter((c) => c.contact_template_setting_uuid === uuid && BLOCKING_CAMPAIGN_STATUSES.has(c.status));
-  if (blocking.length > 0 && !ignoreReferences) {
+export function deleteTemplateSetting(state: SettingsState, uuid: string, faults: DeleteFaults = {}): SettingsState | ApiError {
+  const blocking = state.campaigns.filter((c) => c.contact_template_setting_uuid === uuid && (faults.anyReferenceBlocks || BLOCKING_CAMPAIGN_STATUSES.has(c.status)));
+  if (blocking.length > 0 && !faults.ignoreReferences) {
     const named = blocking.map((c) => `${c.name} (${c.status})`).join(', ');
     return errors.conflict(
       'Template setting still referenced by a campaign',

@@ -1,0 +1,22 @@
+// Contacts: the contact fields (list, create, update: keys unique and immutable) and the contact
+// analyzers with their prefixed identifiers (seed "What the service does" > Contacts; paths and
+// shapes are the contract's design).
+import type { HandlerGroup } from '../../core/handler.ts';
+import { analyzersOf } from './analyzers.ts';
+import { allFields, createField, updateField } from './fields.ts';
+
+export const contactHandlers = {
+  listContactFields: ({ ws }) => ({ status: 200, body: { success: true, message: 'Contact fields retrieved', data: allFields(ws) } }),
+
+  createContactField: ({ ws, body, now }) => ({ status: 201, body: { success: true, message: 'Contact field created', data: createField(ws, body, now) } }),
+
+  updateContactField: ({ ws, path, body, now, faults }) => ({
+    status: 200,
+    body: { success: true, message: 'Contact field updated', data: updateField(ws, path.key, body, now, faults.has('contact-field-key-mutable')) },
+  }),
+
+  listContactAnalyzers: ({ ws, faults }) => ({
+    status: 200,
+    body: { success: true, message: 'Contact analyzers retrieved', data: analyzersOf(ws, faults.has('analyzer-ids-unprefixed')) },
+  }),
+} satisfies HandlerGroup;
