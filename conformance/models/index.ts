@@ -3,7 +3,9 @@
 import { runInstagramUnbindCheck } from './agent-channels/run.ts';
 import { runAnalyticsExportModel } from './analytics-export/run.ts';
 import { runAssistantChannelsModel } from './assistant-channels/run.ts';
+import { runEmailReleaseCheck } from './assistant-email/run.ts';
 import { runBuilderAgentModel } from './builder-agents/run.ts';
+import { runBuildersLifecycle } from './builders/run.ts';
 import { runCallsModel } from './calls/run.ts';
 import { runCampaignModel } from './campaigns/run.ts';
 import { runCoachingModel } from './coaching-agents/run.ts';
@@ -35,6 +37,12 @@ export const MODELS: readonly ModelEntry[] = [
     run: () => runAssistantChannelsModel('model: assistant channels'),
   },
   {
+    group: 'assistant-email',
+    title: "assistant email: the release frees the member's assigned inbox, and releasing it again finds none (404)",
+    mode: 'full',
+    run: () => runEmailReleaseCheck(),
+  },
+  {
     group: 'outbound',
     title: 'outbound sends: shared 5-per-second limit across tokens, request_key idempotency, nothing created on 429',
     mode: 'full',
@@ -45,6 +53,12 @@ export const MODELS: readonly ModelEntry[] = [
     title: 'builder agents: no rebuild while one is processing (409), answers only while gathering, approve only awaiting approval',
     mode: 'full',
     run: () => runBuilderAgentModel('model: builder agents'),
+  },
+  {
+    group: 'builders',
+    title: 'builders: an app is stopped, started again and auto-stopped after its interval through the lifecycle controls',
+    mode: 'full',
+    run: () => runBuildersLifecycle(),
   },
   {
     group: 'coaching-agents',

@@ -85,6 +85,7 @@ export const CHECK_SCOPES: Readonly<Record<string, CheckScope>> = {
   'tls-version': part('tls'),
   'reply-in-messages': model('conversation-replies', 'full'),
   'two-factor-needs-pin': model('assistant-channels', 'full'),
+  'assistant-email-release': model('assistant-email', 'full'),
   'pin-never-returned': model('assistant-channels', 'full'),
   'static-pin-only': model('assistant-channels', 'full'),
   'send-rate-limit': model('outbound', 'full'),
@@ -96,6 +97,7 @@ export const CHECK_SCOPES: Readonly<Record<string, CheckScope>> = {
   'builder-agent-intent': model('builder-agents', 'full'),
   'builder-agent-list': model('builder-agents', 'full'),
   'builder-files-default-root': model('builder-agents', 'full'),
+  'builder-lifecycle': model('builders', 'full'),
   'one-default-coach': model('coaching-agents', 'full'),
   'coach-settings': model('coaching-agents', 'full'),
   'data-table-records': model('data-tables', 'full'),
@@ -142,7 +144,6 @@ export const CHECK_SCOPES: Readonly<Record<string, CheckScope>> = {
   'analyzer-prefixes': model('contact-fields', 'full'),
 };
 
-const gap = (reason: string): Untested => ({ kind: 'no-check-yet', reason });
 const outside = (reason: string): Untested => ({ kind: 'not-black-box', reason });
 
 export const CATALOGUE: readonly CatalogueRule[] = [
@@ -160,7 +161,7 @@ export const CATALOGUE: readonly CatalogueRule[] = [
   { id: 'replies.sms-text-only', ref: 'What the service does: Conversations', text: 'files are given as a public URL or base64 content; SMS is text only', label: 'documented', checks: ['sms-reply-text-only'] },
   { id: 'replies.file-url-or-base64', ref: 'What the service does: Conversations', text: 'a reply\u2019s file is given as a public URL or as base64 content, on channels that take files', label: 'documented', checks: ['reply-file-url-or-base64'] },
   { id: 'builders.files-default-root', ref: 'Endpoints GET /api/v1/builders/{uuid}/files', text: 'query path is a directory relative to the app root, default `.`: without it the app root is listed', label: 'documented', checks: ['builder-files-default-root'] },
-  { id: 'builders.lifecycle-controls', ref: 'What the service does: Builders', text: 'an app is started, stopped and auto-stopped through the lifecycle controls', label: 'documented', checks: [], untested: gap('no model of app start, stop and auto-stop yet (the app statuses they lead to are not shown)') },
+  { id: 'builders.lifecycle-controls', ref: 'What the service does: Builders', text: 'an app is started, stopped and auto-stopped through the lifecycle controls', label: 'documented', checks: ['builder-lifecycle'] },
   { id: 'builders.preview-url-while-running', ref: 'What the service does: Builders', text: 'a running app has a public HTTPS preview URL that only resolves while it runs', label: 'documented', checks: [], untested: outside('the preview URL is a public host outside the API; whether it resolves depends on DNS the suite does not control') },
   { id: 'events.inbound-become-conversations', ref: 'Events 2; What the service does: Logs', text: 'inbound email and inbound channel messages become conversations automatically', label: 'documented', checks: ['inbound-becomes-conversation'] },
   { id: 'events.webhook-deliveries-logged', ref: 'Events 1', text: 'each outbound webhook delivery is recorded in the webhooks log feed with event, destination, status, payload, headers and response', label: 'documented', checks: ['webhook-delivery-logged'] },
@@ -205,7 +206,7 @@ export const CATALOGUE: readonly CatalogueRule[] = [
   { id: 'rates.pagination', ref: 'Resources: Outbound call rate item; Limits', text: 'pagination {current_page, per_page, total, last_page, from, to, has_more} describes the page; page size at most 200', label: 'documented', checks: ['rate-pagination', 'expected-outcome'], operations: ['listPhoneNumberRates'] },
   { id: 'assistant.two-factor-needs-pin', ref: 'Endpoints behaviour 3', text: 'enabling 2FA without a PIN ever set fails; the PIN may be set in the same request', label: 'documented', checks: ['two-factor-needs-pin'] },
   { id: 'assistant.pin-secret', ref: 'Resources: Assistant channel security', text: 'the static PIN is a secret: no answer carries it', label: 'documented', checks: ['pin-never-returned'] },
-  { id: 'assistant.email-release', ref: 'Endpoints DELETE /api/v1/assistant-channels/email', text: 'the delete releases the user\u2019s assigned email inbox', label: 'documented', checks: [], untested: gap('releasing cannot be undone through the API (no operation assigns an inbox), so no mode may release a member\u2019s inbox') },
+  { id: 'assistant.email-release', ref: 'Endpoints DELETE /api/v1/assistant-channels/email', text: 'the delete releases the user\u2019s assigned email inbox', label: 'documented', checks: ['assistant-email-release'] },
   { id: 'assistant.static-pin-only', ref: 'Endpoints behaviour 3', text: 'static PIN is the only verification method: every saved channel names it as its method', label: 'documented', checks: ['static-pin-only'] },
   { id: 'data-tables.records', ref: 'What the service does: Tables', text: 'tables are filled by direct record operations: the records equal what was added, updated and deleted', label: 'documented', checks: ['data-table-records'] },
   { id: 'data-tables.column-types', ref: 'What the service does: Tables', text: 'column types are text, number, date, boolean, json and url: a table lists its columns with their types and refuses a value that does not fit its column', label: 'documented', checks: ['data-table-column-types'] },

@@ -16,4 +16,6 @@ export const STATE_FAULTS = {
   'pin-echoed': 'assistant channel security answers echo the stored PIN in a `pin` field',
   'builder-files-no-default': 'listing the files of a builder app without a path lists nothing instead of the app root',
   'sms-code-verification': 'the sms assistant channel is saved with a one-time SMS code (`sms_code`) as its verification method instead of the static PIN',
+  'builder-stop-ignored': 'stopping a running builder app answers 200 with status `stopped` but the app keeps running',
+  'email-release-keeps-inbox': 'releasing a member\u2019s assistant email inbox answers 200 but keeps the inbox assigned',
 } as const;

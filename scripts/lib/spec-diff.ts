@@ -102,6 +102,9 @@ function typeVerdict(diff: Diff, rel: JsonPath): ChangeKind | null {
   return covers(after, before) ? 'non-breaking' : 'breaking';
 }
 
+/** Top-level members that only describe the contract (tag list, title, description, links). */
+const DOCUMENTATION_ROOTS = new Set(['tags', 'info', 'externalDocs']);
+
 /** An example or an `x-` extension: documentation and tooling, never the shape of a request or response. */
 const isDocumentation = (rel: JsonPath) =>
   rel.some(
@@ -271,6 +274,12 @@ export function diffContracts(before: SpecDocument, after: SpecDocument): Contra
       }
     }
     if (root === 'components' && diff.path[1] !== 'securitySchemes') continue;
+    if (typeof root === 'string' && DOCUMENTATION_ROOTS.has(root)) {
+      // Tags, info and external docs describe the contract; a tag inserted into the list (which
+      // the library reports as every later tag replaced) changes no request or answer.
+      document.push({ ...toChange({ ...diff, type: 'annotation' }, diff.path), kind: 'non-breaking', documentation: true });
+      continue;
+    }
     document.push(toChange(diff, diff.path));
   }
 

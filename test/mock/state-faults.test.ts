@@ -194,3 +194,33 @@ describe('the builder-files-no-default fault', () => {
     expect(dataOf<unknown[]>(await w.call('GET', `/api/v1/builders/${app}/files`, { query: { path: '.' } })).length).toBeGreaterThan(0);
   });
 });
+
+describe('the builder lifecycle and email release faults', () => {
+  const APP = '5c4a140b-274b-4383-907b-31cc2d14a630';
+  const status = async (h: Harness) => (await h.call('GET', `/api/v1/builders/${APP}`)).json<{ data: { status: string } }>().data.status;
+
+  it('builder-stop-ignored: the stop answers stopped and the app keeps running', async () => {
+    const h = await openAcme(['builder-stop-ignored']);
+    expect((await h.call('POST', `/api/v1/builders/${APP}/start`)).status).toBe(200);
+    h.clock.advance(60_000);
+    expect(await status(h)).toBe('running');
+    const stopped = await h.call('POST', `/api/v1/builders/${APP}/stop`);
+    expect(stopped.status, stopped.text).toBe(200);
+    expect(stopped.json<{ data: { status: string } }>().data.status).toBe('stopped');
+    expect(await status(h)).toBe('running');
+  });
+
+  it('email-release-keeps-inbox: a second release succeeds again (404 without the fault)', async () => {
+    const member = acme.members[0];
+    if (!member) throw new Error('fixture acme has no member');
+    const release = { query: { user_email: member.email } };
+    const h = await openAcme(['email-release-keeps-inbox']);
+    expect((await h.call('DELETE', '/api/v1/assistant-channels/email', release)).status).toBe(200);
+    expect((await h.call('DELETE', '/api/v1/assistant-channels/email', release)).status).toBe(200);
+    await h.close();
+    harness = undefined;
+    const plain = await openAcme([]);
+    expect((await plain.call('DELETE', '/api/v1/assistant-channels/email', release)).status).toBe(200);
+    expect((await plain.call('DELETE', '/api/v1/assistant-channels/email', release)).status).toBe(404);
+  });
+});

@@ -390,6 +390,14 @@ describe('the mapping layer over the diff library', () => {
     expect(kinds(contract(before, { type: 'string' }), contract(after, { type: 'string' }))).toEqual(want);
   });
 
+  it('takes a tag inserted into the tag list as documentation, not as every later tag replaced', () => {
+    const before = { ...contract({ type: 'string' }, { type: 'string' }), tags: [{ name: 'Agents' }, { name: 'Things' }] };
+    const after = { ...before, tags: [{ name: 'Agents' }, { name: 'Contacts' }, { name: 'Things' }] };
+    const document = diffContracts(before, after).document;
+    expect(document.length).toBeGreaterThan(0);
+    expect(document.every((c) => c.kind === 'non-breaking' && c.documentation === true)).toBe(true);
+  });
+
   it('sees through an allOf that wraps a $ref', () => {
     const before = contract({ type: 'string' }, { $ref: '#/components/schemas/Uuid' });
     const after = contract({ type: 'string' }, { allOf: [{ $ref: '#/components/schemas/Uuid' }] });

@@ -2,7 +2,7 @@
 // within a bounded wait ("the client polls GET /api/v1/builder-agents/{uuid} until the status
 // leaves `processing`"). Every read is compared with the model.
 import type { Answer } from '../../http/client.ts';
-import { sleep } from '../../http/pacer.ts';
+import { passTime } from '../pass-time.ts';
 import { inconclusive, recordRule } from '../../record/rule.ts';
 import { isSuccess } from '../../rules/verdicts.ts';
 import { suite } from '../../suite/context.ts';
@@ -37,13 +37,11 @@ export async function refresh(model: BuilderAgentModel, record: ConversationReco
 
 /** Reads until the conversation leaves processing or the budget is spent. */
 export async function pollSettled(model: BuilderAgentModel, record: ConversationRecord, real: Real, budgetMs = pollBudgetMs()): Promise<void> {
-  const until = Date.now() + budgetMs;
   let wait = 100;
-  for (;;) {
+  for (let spent = 0; ; spent += wait, wait = Math.min(wait * 2, 5_000)) {
     const answer = await refresh(model, record, real);
-    if (!answer || record.status !== 'processing' || Date.now() >= until) return;
-    await sleep(Math.min(wait, Math.max(0, until - Date.now())));
-    wait = Math.min(wait * 2, 5_000);
+    if (!answer || record.status !== 'processing' || spent >= budgetMs) return;
+    await passTime(Math.min(wait, budgetMs - spent));
   }
 }
 

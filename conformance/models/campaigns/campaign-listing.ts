@@ -4,7 +4,7 @@
 // listing is deleted again after the run.
 import { recordRule } from '../../record/rule.ts';
 import { suite } from '../../suite/context.ts';
-import { sleep } from '../../http/pacer.ts';
+import { passTime } from '../pass-time.ts';
 import { expectResource, type Real } from '../model-kit.ts';
 import { freshListingName, textListingBody } from '../listings/listing-request.ts';
 import { listingOf } from '../listings/model.ts';
@@ -33,7 +33,7 @@ export async function createCampaign(real: Real, settingUuid: string): Promise<C
       for (const [uuid, task] of tasks) model.tasks.set(uuid, task);
       break;
     }
-    await sleep(TASK_WAIT_MS);
+    await passTime(TASK_WAIT_MS);
   }
   return model;
 }

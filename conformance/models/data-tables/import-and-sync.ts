@@ -8,10 +8,10 @@
 import type { RuleCheck } from '../../record/rule.ts';
 import { inconclusive, notApplicable, requireRule } from '../../record/rule.ts';
 import { describeAnswer, expectStatus, isSuccess } from '../../rules/verdicts.ts';
-import { sleep } from '../../http/pacer.ts';
 import { suite } from '../../suite/context.ts';
 import { fieldOf, resourceOf, stringOf } from '../answer-fields.ts';
 import type { Real } from '../model-kit.ts';
+import { passTime } from '../pass-time.ts';
 import { freshTableName } from './model.ts';
 
 export const DATA_TABLE_IMPORT: RuleCheck = {
@@ -46,7 +46,7 @@ async function newTable(real: Real): Promise<string | undefined> {
 async function awaitJob(read: () => Promise<{ status: string | undefined; answer: Parameters<typeof inconclusive>[3] }>) {
   let last = await read();
   for (let poll = 1; poll < POLLS && !DONE.has(String(last.status)); poll++) {
-    await sleep(POLL_MS);
+    await passTime(POLL_MS);
     last = await read();
   }
   return last;

@@ -9,7 +9,7 @@ import { describeAnswer, isSuccess } from '../../rules/verdicts.ts';
 import { suite } from '../../suite/context.ts';
 import { listOf, stringOf } from '../answer-fields.ts';
 import type { Real } from '../model-kit.ts';
-import { sleep } from '../../http/pacer.ts';
+import { passTime } from '../pass-time.ts';
 import { deliveryProblems, WEBHOOK_DELIVERY_LOGGED } from './model.ts';
 
 const READS = 5;
@@ -47,7 +47,7 @@ async function judgeFeed(real: Real, url: string): Promise<void> {
         answer,
       );
     }
-    await sleep(WAIT_MS);
+    await passTime(WAIT_MS);
   }
 }
 

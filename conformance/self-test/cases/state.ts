@@ -23,4 +23,6 @@ export const STATE_CASES: FaultCase[] = [
   { rule: 'assistant.two-factor-needs-pin', fault: 'two-factor-without-pin', parts: ['stateful'], only: 'model: assistant channels' },
   { rule: 'assistant.pin-secret', fault: 'pin-echoed', parts: ['stateful'], only: 'model: assistant channels' },
   { rule: 'assistant.static-pin-only', fault: 'sms-code-verification', parts: ['stateful'], only: 'model: assistant channels', failOn: 'inferred' },
+  { rule: 'builders.lifecycle-controls', fault: 'builder-stop-ignored', parts: ['stateful'], only: 'model: builders' },
+  { rule: 'assistant.email-release', fault: 'email-release-keeps-inbox', parts: ['stateful'], only: 'model: assistant email' },
 ];

@@ -41,12 +41,15 @@ export const assistantHandlers = {
     return { status: 200, body: { success: true, message: 'Security settings saved', data: view } };
   },
 
-  releaseAssistantEmailChannel: ({ ws, actor, now }) => {
+  releaseAssistantEmailChannel: ({ ws, actor, now, faults }) => {
     const member = actorOf(actor);
     const record = channelOf(ws, member, 'email');
     if (!record || record.address === null) throw errors.notFound('Assigned email inbox');
     const released = record.address;
-    ws.assistant_channels = ws.assistant_channels.map((c) => (c === record ? { ...c, address: null, updated_at: now } : c));
+    // The `email-release-keeps-inbox` fault answers the release and keeps the inbox assigned.
+    if (!faults.has('email-release-keeps-inbox')) {
+      ws.assistant_channels = ws.assistant_channels.map((c) => (c === record ? { ...c, address: null, updated_at: now } : c));
+    }
     return {
       status: 200,
       body: { success: true, message: 'Email inbox released', data: { channel: 'email', user_email: member.email, released_address: released, released_at: now } },

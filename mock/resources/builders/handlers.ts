@@ -71,6 +71,10 @@ export const builderHandlers = {
 
   stopBuilder: (ctx) => {
     const record = app(ctx, ctx.path.uuid);
+    // The `builder-stop-ignored` fault answers as if stopped and leaves a running app running.
+    if (ctx.faults.has('builder-stop-ignored') && record.life.status === 'running') {
+      return { status: 200, body: { success: true, message: 'App stopped', data: { ...toBuilder(record, ctx.now), status: 'stopped' as const } } };
+    }
     applyApp(record, { type: 'stop', at: ctx.now });
     appendLog(record, ctx.now, 'system', 'App stopped on request');
     return { status: 200, body: { success: true, message: 'App stopped', data: toBuilder(record, ctx.now) } };
