@@ -8,7 +8,8 @@ import type { TargetData } from './target.ts';
 interface SnapshotState {
   slug?: string;
   timezone?: string;
-  members?: Array<{ email?: string; timezone?: string | null }>;
+  members?: Array<{ uuid?: string; email?: string; timezone?: string | null }>;
+  assistant_channels?: Array<{ member_uuid?: string; channel?: string; address?: string | null }>;
   agents?: Array<{ uuid?: string; channels?: { call?: string | null; whatsapp?: { waba_id?: string } | null } }>;
   template_settings?: Array<{ uuid?: string; status?: string }>;
   whatsapp_templates?: Array<{ uuid?: string; status?: string; waba_id?: string }>;
@@ -32,6 +33,10 @@ export async function readMockTenant(controlUrl: string, slug: string): Promise<
   if (agent?.uuid) data.agent_uuid = agent.uuid;
   const member = state.members?.find((m) => typeof m.email === 'string');
   if (member?.email) data.member_email = member.email;
+  // Another member with an assigned assistant inbox: the operations part releases member_email's.
+  const inboxes = new Set((state.assistant_channels ?? []).filter((c) => c.channel === 'email' && c.address).map((c) => c.member_uuid));
+  const inboxMember = state.members?.find((m) => m !== member && typeof m.email === 'string' && inboxes.has(m.uuid));
+  if (inboxMember?.email) data.inbox_member_email = inboxMember.email;
   const setting = state.template_settings?.find((s) => s.status === 'active' && typeof s.uuid === 'string');
   if (setting?.uuid) data.whatsapp_template_setting_uuid = setting.uuid;
   const waba = agent?.channels?.whatsapp?.waba_id;

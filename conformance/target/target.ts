@@ -18,6 +18,11 @@ export type SuitePart = (typeof PARTS)[number];
 export interface TargetData {
   /** An agent of the workspace (calls need one). */
   agent_uuid?: string;
+  /**
+   * A member whose assigned assistant email inbox full mode may release, to see the release take
+   * effect (default: member_email; give another one, since the operations part releases that one's).
+   */
+  inbox_member_email?: string;
   /** A member's login email (operations that act for a person, with a workspace token). */
   member_email?: string;
   /** The login email of the per-user token's member (who its actions are attributed to). */

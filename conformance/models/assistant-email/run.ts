@@ -20,9 +20,9 @@ export const EMAIL_RELEASE: RuleCheck = {
 export async function runEmailReleaseCheck(): Promise<void> {
   const { client, target } = suite();
   const op = client.op('releaseAssistantEmailChannel');
-  const email = target.data.member_email;
+  const email = target.data.inbox_member_email ?? target.data.member_email;
   if (!email) {
-    notApplicable(EMAIL_RELEASE, op.operationId, 'the target names no member (member_email), so no assistant inbox can be released');
+    notApplicable(EMAIL_RELEASE, op.operationId, 'the target names no member (inbox_member_email or member_email), so no assistant inbox can be released');
     return;
   }
   const query = { user_email: email };
