@@ -202,13 +202,7 @@ export function consoleReport(report: RunReport): string {
     for (const note of report.notes) lines.push(`  · ${note.area}: ${note.message}`);
   }
   lines.push(...ruleLines(report.rules));
-  const c = report.counts;
-  const r = report.ruleCounts;
-  lines.push(
-    '',
-    `${report.verdict.toUpperCase()}: ${c.failed} failed, ${c.warned} warnings, ${c.inconclusive} inconclusive, ${c.passed} passed checks, ${report.suiteErrors.length} suite errors`,
-    `rules: ${r.verified} verified, ${r.violated} violated, ${r.inconclusive} inconclusive, ${r['not-exercised']} not exercised, ${r['not-applicable']} not applicable, ${r['not-run']} not run (of ${report.rules.length})`,
-  );
+  lines.push('', ...verdictLines(report));
   const blocking = report.rules.filter((rule) => (rule.status === 'violated' && rule.severity === 'fail') || rule.status === 'inconclusive' || rule.status === 'not-exercised');
   if (blocking.length > 0) lines.push(`${report.verdict === 'fail' ? 'failing' : 'undecided'} rules: ${blocking.map((rule) => `${rule.id} (${statusText(rule)})`).join(', ')}`);
   return lines.join('\n');
@@ -221,6 +215,16 @@ function statusText(rule: RuleResult): string {
 }
 
 /** The per-rule verdicts: every catalogue rule with its status and, unless verified, the reason. */
+/** The verdict with the counts of checks, and the counts of rule verdicts: the last lines of a report. */
+export function verdictLines(report: RunReport): string[] {
+  const c = report.counts;
+  const r = report.ruleCounts;
+  return [
+    `${report.verdict.toUpperCase()}: ${c.failed} failed, ${c.warned} warnings, ${c.inconclusive} inconclusive, ${c.passed} passed checks, ${report.suiteErrors.length} suite errors`,
+    `rules: ${r.verified} verified, ${r.violated} violated, ${r.inconclusive} inconclusive, ${r['not-exercised']} not exercised, ${r['not-applicable']} not applicable, ${r['not-run']} not run (of ${report.rules.length})`,
+  ];
+}
+
 export function ruleLines(rules: readonly RuleResult[], title = 'RULES'): string[] {
   if (rules.length === 0) return [];
   const width = Math.max(...rules.map((r) => r.id.length));

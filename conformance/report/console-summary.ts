@@ -4,7 +4,7 @@
 // applicable, not run) with why, the verdict with the counts, and where the reports are.
 import type { Finding } from '../record/finding.ts';
 import { describeLabels, labelsBy } from '../record/severity.ts';
-import { partOf, ruleLines, scopeText } from './console-report.ts';
+import { partOf, ruleLines, scopeText, verdictLines } from './console-report.ts';
 import type { RunReport } from './run-report.ts';
 import type { WrittenReports } from './write-reports.ts';
 
@@ -48,13 +48,7 @@ export function consoleSummary(report: RunReport, files: WrittenReports | undefi
   }
   if (report.warnings.length > 0) lines.push('', `${report.counts.warned} warning(s) in ${groups(report.warnings).length} group(s): see the reports`);
   lines.push(...ruleLines(report.rules.filter((rule) => rule.status !== 'verified'), 'RULES NOT VERIFIED'));
-  const c = report.counts;
-  const r = report.ruleCounts;
-  lines.push(
-    '',
-    `${report.verdict.toUpperCase()}: ${c.failed} failed, ${c.warned} warnings, ${c.inconclusive} inconclusive, ${c.passed} passed checks, ${report.suiteErrors.length} suite errors`,
-    `rules: ${r.verified} verified, ${r.violated} violated, ${r.inconclusive} inconclusive, ${r['not-exercised']} not exercised, ${r['not-applicable']} not applicable, ${r['not-run']} not run (of ${report.rules.length})`,
-  );
+  lines.push('', ...verdictLines(report));
   if (files) lines.push(`reports: ${files.json}`, `         ${files.junit}`, `         ${files.html}`, `         ${files.text}`);
   return lines.join('\n');
 }

@@ -6,6 +6,7 @@ import { startVitest } from 'vitest/node';
 import type { Reporter } from 'vitest/node';
 import { MODULE_EXT } from '../module-ext.ts';
 import type { SuitePart } from '../target/target.ts';
+import { collectResults } from './vitest-results.ts';
 
 export const SUITE_CONFIG = resolve(import.meta.dirname, `../vitest.config.${MODULE_EXT}`);
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -34,21 +35,7 @@ export async function runSuite(parts: SuitePart[], only: string | undefined, rep
     passWithNoTests: true,
     ...(only ? { testNamePattern: only } : {}),
   });
-  const tests: VitestTestResult[] = [];
-  const fileErrors: VitestResults['fileErrors'] = [];
-  for (const module of vitest.state.getTestModules()) {
-    for (const error of module.errors()) fileErrors.push({ file: module.moduleId, message: error.stack ?? error.message });
-    for (const test of module.children.allTests()) {
-      const result = test.result();
-      tests.push({
-        fullName: test.fullName,
-        title: test.name,
-        status: result.state,
-        failureMessages: result.state === 'failed' ? result.errors.map((e) => e.stack ?? e.message) : [],
-      });
-    }
-  }
-  for (const error of vitest.state.getUnhandledErrors()) fileErrors.push({ file: '(unhandled)', message: String((error as Error)?.stack ?? error) });
+  const results = collectResults(vitest);
   await vitest.close();
-  return { tests, fileErrors };
+  return results;
 }

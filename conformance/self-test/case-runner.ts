@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import { request } from 'undici';
 import type { Vitest } from 'vitest/node';
 import { createVitest } from 'vitest/node';
+import { MODULE_EXT } from '../module-ext.ts';
 import { buildReport, readRecorded, type RunReport } from '../report/run-report.ts';
 import { SUITE_CONFIG } from '../run/run-suite.ts';
 import { collectResults } from '../run/vitest-results.ts';
@@ -65,8 +66,8 @@ export async function createCaseRunner(target: Target, controlUrl: string, workD
       if (selection.only === undefined) vitest.resetGlobalTestNamePattern();
       else vitest.setGlobalTestNamePattern(selection.only);
       const started = Date.now();
-      const specifications = (await vitest.globTestSpecifications(caseTarget.parts.map((p) => `conformance/suite/${p}.test.ts`))).filter((s) =>
-        caseTarget.parts.some((p) => s.moduleId.endsWith(`/conformance/suite/${p}.test.ts`)),
+      const specifications = (await vitest.globTestSpecifications(caseTarget.parts.map((p) => `conformance/suite/${p}.test.${MODULE_EXT}`))).filter((s) =>
+        caseTarget.parts.some((p) => s.moduleId.endsWith(`/conformance/suite/${p}.test.${MODULE_EXT}`)),
       );
       await vitest.runTestSpecifications(specifications, false);
       const results = collectResults(vitest, specifications.map((s) => s.moduleId));
