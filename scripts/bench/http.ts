@@ -4,11 +4,14 @@
 // hits all three alike. A short unrecorded warm-up pass comes first. Figures are the median over
 // the rounds. Before that, the startup time of the mock and Prism (spawn to first answer), one
 // sample per round, alternating. Optionally, the mock under `node --cpu-prof` during the list read.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { type BenchOptions, median, PROFILE_SCENARIOS, ratio, type Sample, type Summary, summarise } from './figures.ts';
 import { type SelfTime, topSelfTime } from './profile.ts';
+import { answerKey, type RecordedAnswer } from './replay-answers.ts';
 import { type ServerName, type Started, startServer, stopServer } from './servers.ts';
 
 interface Scenario {
@@ -43,10 +46,39 @@ export function scenarios(root: string): { token: string; list: Scenario[] } {
   };
 }
 
-async function run(server: Started, scenario: Scenario, token: string, seconds: number, connections: number): Promise<Sample> {
+function headersFor(server: Started, scenario: Scenario, token: string): Record<string, string> {
   const headers: Record<string, string> = { host: `acme.localhost:${server.port}`, accept: 'application/json' };
   if (scenario.auth) headers.authorization = `Bearer ${token}`;
   if (scenario.body !== undefined) headers['content-type'] = 'application/json';
+  return headers;
+}
+
+/** The mock's answer to one request of each scenario, for the replay server (replay-server.ts). */
+async function recordAnswers(mock: Started, list: Scenario[], token: string, file: string): Promise<void> {
+  const recorded: Record<string, RecordedAnswer> = {};
+  for (const scenario of list) {
+    recorded[answerKey(scenario.method, scenario.path, scenario.auth)] = await new Promise<RecordedAnswer>((resolve, reject) => {
+      const req = request({ host: '127.0.0.1', port: mock.port, method: scenario.method, path: scenario.path, headers: headersFor(mock, scenario, token) }, (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          body += chunk;
+        });
+        res.on('end', () => {
+          const headers: Record<string, string> = {};
+          for (const [name, value] of Object.entries(res.headers)) if (typeof value === 'string' && name !== 'date' && name !== 'connection' && name !== 'keep-alive') headers[name] = value;
+          resolve({ status: res.statusCode ?? 0, headers, body });
+        });
+      });
+      req.on('error', reject);
+      req.end(scenario.body);
+    });
+  }
+  writeFileSync(file, JSON.stringify(recorded));
+}
+
+async function run(server: Started, scenario: Scenario, token: string, seconds: number, connections: number): Promise<Sample> {
+  const headers = headersFor(server, scenario, token);
   const result = await autocannon({
     url: `http://127.0.0.1:${server.port}${scenario.path}`,
     method: scenario.method,
@@ -70,6 +102,8 @@ export interface ScenarioFigures {
   expected_status: number;
   servers: Partial<Record<ServerName, Summary>>;
   mock_over_bare_rps: number | null;
+  /** Against the replay server: bare node:http writing the mock's own answer. */
+  mock_over_replay_rps: number | null;
   mock_over_prism_rps: number | null;
   mock_over_bare_p50: number | null;
   mock_over_prism_p50: number | null;
@@ -124,8 +158,9 @@ async function profileMock(root: string, token: string, scenario: Scenario, seco
 
 export async function benchHttp(root: string, options: BenchOptions): Promise<HttpFigures> {
   const { token, list } = scenarios(root);
-  const names: ServerName[] = options.prism ? ['bare', 'mock', 'prism'] : ['bare', 'mock'];
-  const contenders = names.filter((n): n is 'mock' | 'prism' => n !== 'bare');
+  const names: ServerName[] = options.prism ? ['bare', 'replay', 'mock', 'prism'] : ['bare', 'replay', 'mock'];
+  const contenders = names.filter((n): n is 'mock' | 'prism' => n === 'mock' || n === 'prism');
+  const replayDir = mkdtempSync(join(tmpdir(), 'bench-replay-'));
   console.log(`HTTP: ${names.join(', ')}; ${options.connections} connections, ${options.seconds} s per measurement, ${options.rounds} round(s), alternating\n`);
 
   // Startup: one sample per round, alternating; the last round's servers stay up for the load.
@@ -141,6 +176,9 @@ export async function benchHttp(root: string, options: BenchOptions): Promise<Ht
       }
     }
     servers.bare = await startServer(root, 'bare');
+    const replayFile = join(replayDir, 'answers.json');
+    await recordAnswers(servers.mock as Started, list, token, replayFile);
+    servers.replay = await startServer(root, 'replay', { args: [replayFile] });
     const startup: HttpFigures['startup'] = {};
     for (const name of contenders) {
       const figures = startupFigures(startupSamples[name]);
@@ -173,6 +211,7 @@ export async function benchHttp(root: string, options: BenchOptions): Promise<Ht
         expected_status: scenario.expected,
         servers: perServer,
         mock_over_bare_rps: ratio(perServer.mock?.rps, perServer.bare?.rps),
+        mock_over_replay_rps: ratio(perServer.mock?.rps, perServer.replay?.rps),
         mock_over_prism_rps: ratio(perServer.mock?.rps, perServer.prism?.rps),
         mock_over_bare_p50: ratio(perServer.mock?.p50, perServer.bare?.p50),
         mock_over_prism_p50: ratio(perServer.mock?.p50, perServer.prism?.p50),
@@ -191,6 +230,7 @@ export async function benchHttp(root: string, options: BenchOptions): Promise<Ht
     return { connections: options.connections, seconds: options.seconds, rounds: options.rounds, startup, scenarios: figures, profile };
   } finally {
     for (const server of Object.values(servers)) await stopServer(server);
+    rmSync(replayDir, { recursive: true, force: true });
   }
 }
 
@@ -202,6 +242,6 @@ function printTable(figures: ScenarioFigures[], names: ServerName[]): void {
       const s = f.servers[name];
       console.log(`${(j === 0 ? f.name : '').padEnd(46)} ${name.padEnd(6)} ${fmt(s?.rps).padStart(8)} ${fmt(s?.p50).padStart(7)} ${fmt(s?.p99).padStart(7)}  ${s?.unexpected ?? '-'}`);
     }
-    console.log(`${''.padEnd(46)} mock/bare req/s ${fmt(f.mock_over_bare_rps, 2)}   mock/prism req/s ${fmt(f.mock_over_prism_rps, 2)}\n`);
+    console.log(`${''.padEnd(46)} mock/bare req/s ${fmt(f.mock_over_bare_rps, 2)}   mock/replay req/s ${fmt(f.mock_over_replay_rps, 2)}   mock/prism req/s ${fmt(f.mock_over_prism_rps, 2)}\n`);
   }
 }

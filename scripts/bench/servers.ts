@@ -11,7 +11,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 
-export type ServerName = 'bare' | 'mock' | 'prism';
+export type ServerName = 'bare' | 'replay' | 'mock' | 'prism';
 
 export interface Started {
   name: ServerName;
@@ -50,10 +50,12 @@ function answers(port: number): Promise<boolean> {
   });
 }
 
-function command(root: string, name: ServerName, port: number, nodeFlags: string[]): string[] {
+function command(root: string, name: ServerName, port: number, nodeFlags: string[], args: string[]): string[] {
   switch (name) {
     case 'bare':
       return [join(root, 'scripts/bench/bare-server.ts'), String(port)];
+    case 'replay':
+      return [join(root, 'scripts/bench/replay-server.ts'), String(port), ...args];
     case 'mock':
       return [...nodeFlags, join(root, 'mock/cli.ts'), '--port', String(port), '--json', '--general-per-minute', '100000000', '--send-per-second', '100000000'];
     case 'prism':
@@ -61,13 +63,13 @@ function command(root: string, name: ServerName, port: number, nodeFlags: string
   }
 }
 
-const LISTENING: Record<ServerName, RegExp> = { bare: /"url"/, mock: /"port"/, prism: /Prism is listening/ };
+const LISTENING: Record<ServerName, RegExp> = { bare: /"url"/, replay: /"url"/, mock: /"port"/, prism: /Prism is listening/ };
 
 /** Spawns one server on a free port and waits for its first answer (at most `timeoutMs`). */
-export async function startServer(root: string, name: ServerName, { nodeFlags = [], timeoutMs = 60_000 }: { nodeFlags?: string[]; timeoutMs?: number } = {}): Promise<Started> {
+export async function startServer(root: string, name: ServerName, { nodeFlags = [], args = [], timeoutMs = 60_000 }: { nodeFlags?: string[]; args?: string[]; timeoutMs?: number } = {}): Promise<Started> {
   const port = await freePort();
   const began = performance.now();
-  const child = spawn(process.execPath, command(root, name, port, nodeFlags), { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, command(root, name, port, nodeFlags, args), { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
   let listeningMs: number | null = null;
   let output = '';
   // Every line is read (Prism logs each request; an unread pipe would stall it); the first lines
