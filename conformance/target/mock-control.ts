@@ -28,6 +28,11 @@ export const mockClock = {
   set: (control: string, change: { freeze?: boolean; advance_ms?: number }) => call<MockClockState>(control, 'POST', '/clock', change),
 };
 
+/** The mock's state back to its fixtures (its clock, limits and faults stay as they are). */
+export const mockState = {
+  reset: (control: string) => call<{ success: boolean }>(control, 'POST', '/reset', {}),
+};
+
 export const mockRateLimits = {
   get: (control: string) => call<MockRateLimits>(control, 'GET', '/rate-limits'),
   set: (control: string, limits: Partial<MockRateLimits>) => call<MockRateLimits>(control, 'PUT', '/rate-limits', limits),

@@ -1,10 +1,13 @@
 // Runs the Instagram unbind check. The contract offers no way to bind an account again, so it runs
 // only against the mock (its state is the suite's own); elsewhere it does not apply. It takes an
 // agent with an Instagram binding from the agents list, unbinds it, then reads the agents list
-// again and unbinds a second time.
+// again and unbinds a second time. In full mode the operations part may have unbound every
+// binding before (it sends each operation with real ids): the mock is then reset to its fixtures,
+// which have one, through its control API.
 import { inconclusive, notApplicable, requireRule } from '../../record/rule.ts';
 import { describeAnswer, expectStatus, isSuccess } from '../../rules/verdicts.ts';
 import { suite } from '../../suite/context.ts';
+import { mockState } from '../../target/mock-control.ts';
 import { fieldOf, listOf } from '../answer-fields.ts';
 import { type Real, runScenario } from '../model-kit.ts';
 import { INSTAGRAM_UNBIND, type InstagramAccountView } from './model.ts';
@@ -44,9 +47,15 @@ export async function runInstagramUnbindCheck(): Promise<void> {
   const { client, target } = suite();
   if (!target.isMock) return notApplicable(INSTAGRAM_UNBIND, 'unbindAgentInstagram', 'the contract offers no way to bind the account again, so the unbind runs only against the mock');
   const real: Real = { client, tokens: [target.workspaceToken] };
-  const list = await agents(real);
+  const bound = (list: AgentView[]) => [...list].reverse().find((a) => typeof a.channels?.instagram?.account_id === 'string');
+  let list = await agents(real);
   if (!list) return;
-  const agent = [...list].reverse().find((a) => typeof a.channels?.instagram?.account_id === 'string');
+  if (!bound(list) && target.mockControl) {
+    await mockState.reset(target.mockControl);
+    list = await agents(real);
+    if (!list) return;
+  }
+  const agent = bound(list);
   if (!agent) return notApplicable(INSTAGRAM_UNBIND, 'unbindAgentInstagram', 'no agent of the workspace has an Instagram binding to remove');
   await runScenario(() => unbindOnce(real, agent, String(agent.channels?.instagram?.account_id)));
 }
