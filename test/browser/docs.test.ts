@@ -89,7 +89,9 @@ describe('the mock in headless Chromium', () => {
     await page.goto(`${mock.description.url}/docs`);
     // Rendered: Swagger UI has read /openapi.json and drawn one block per operation.
     const expected = contractOperations.length;
-    await page.waitForFunction(`document.querySelectorAll('.opblock').length >= ${expected}`, undefined, { timeout: 100_000 });
+    // A locator wait: it runs in Playwright's own world, which the page's CSP (no eval) does not
+    // govern; a string predicate polled in the page is refused by that CSP when it has to poll.
+    await page.locator('.opblock').nth(expected - 1).waitFor({ state: 'attached', timeout: 100_000 });
     expect(await page.locator('.opblock').count()).toBe(expected);
 
     const rendered = await page.$$eval('.opblock', (blocks) =>
