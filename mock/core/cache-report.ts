@@ -1,6 +1,6 @@
 // The size and the bound of every per-request cache of a running mock, for the soak script and the
 // tests that prove the bounds hold under load.
-import { offsetCacheSizes, OFFSET_CACHE_SPANS, OFFSET_CACHE_ZONES } from '../time/instants.ts';
+import { OFFSET_CACHE_SPANS, OFFSET_CACHE_ZONES, offsetCacheSizes, RENDER_CACHE_PER_ZONE, renderCacheSizes } from '../time/instants.ts';
 import { API_LOG_CAPACITY, recordedCount } from '../resources/logs/api-recorder.ts';
 import { zoneCacheSizes } from '../time/zones.ts';
 import type { Mock } from './mock.ts';
@@ -16,6 +16,9 @@ export interface CacheReport {
   knownZones: number;
   offsetZones: Bounded;
   offsetSpansPerZone: Bounded;
+  /** Rendered instants: zones, and entries per zone. */
+  renderedZones: Bounded;
+  renderedPerZone: Bounded;
   requestLog: Bounded;
   /** Per workspace; `apiLog`: the requests the API feed keeps (resources/logs/api-recorder.ts). */
   workspaces: Record<string, { jwts: Bounded; idempotencyKeys: Bounded; apiLog: Bounded }>;
@@ -24,11 +27,14 @@ export interface CacheReport {
 export function cacheReport(mock: Mock): CacheReport {
   const zones = zoneCacheSizes();
   const offsets = offsetCacheSizes();
+  const rendered = renderCacheSizes();
   return {
     unknownZones: { size: zones.unknown, bound: zones.unknownCapacity },
     knownZones: zones.known,
     offsetZones: { size: offsets.zones, bound: OFFSET_CACHE_ZONES },
     offsetSpansPerZone: { size: offsets.maxSpans, bound: OFFSET_CACHE_SPANS },
+    renderedZones: { size: rendered.zones, bound: OFFSET_CACHE_ZONES },
+    renderedPerZone: { size: rendered.maxEntries, bound: RENDER_CACHE_PER_ZONE },
     requestLog: { size: mock.requests.size, bound: mock.requests.limit },
     workspaces: Object.fromEntries(
       mock.store.all().map((w) => [

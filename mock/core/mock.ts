@@ -12,7 +12,7 @@ import { controlCors, controlPreflight, controlRefusal } from '../control/access
 import { handleControl } from '../control/control-api.ts';
 import { isDocsPath, serveDocs } from '../docs/docs.ts';
 import { ApiError, errors } from '../pipeline/api-error.ts';
-import { authenticate, bearerToken, type Principal } from '../pipeline/auth.ts';
+import { authenticate, bearerToken, isJwt, type Principal } from '../pipeline/auth.ts';
 import { bodyLimitError, unsupportedMediaType } from '../pipeline/body-limits.ts';
 import { CORS_HEADERS, preflight } from '../pipeline/cors.ts';
 import { FaultPlan } from '../pipeline/faults.ts';
@@ -72,6 +72,9 @@ interface Exchange {
 
 let sharedTable: OperationTable | undefined;
 
+/** The query of a request without one (read only: nothing in the mock changes a request's query). */
+const EMPTY_QUERY = new URLSearchParams();
+
 export function createMock(options: MockOptions = {}): Mock {
   const { fixtures, clock: givenClock, handlers: givenHandlers, ...overrides } = options;
   const config: MockConfig = {
@@ -123,7 +126,7 @@ export function createMock(options: MockOptions = {}): Mock {
     if (isPreviewPath(req.path)) return withCors(servePreview(mock, req));
     const docs = isDocsPath(req.path) ? serveDocs(req) : undefined;
     if (docs) return withRate(docs, req);
-    const query = new URLSearchParams(req.query);
+    const query = req.query === '' ? EMPTY_QUERY : new URLSearchParams(req.query);
     const exchange: Exchange = {
       zone: requestedZone(req.headers['x-timezone'], query) ?? 'UTC',
       limit: config.rateLimits.generalPerMinute,
@@ -174,8 +177,9 @@ export function createMock(options: MockOptions = {}): Mock {
 
     const token = bearerToken(req.headers.authorization);
     if (token instanceof ApiError) throw token;
-    const principal = await authenticate(token, ws, runtime.jwtCache, nowMs, faults.has('revoked-token-still-valid'));
-    if (principal instanceof ApiError) throw faults.has('unknown-token-403') && token.split('.').length !== 3 ? errors.forbidden(op.permission) : principal;
+    const decided = authenticate(token, ws, runtime.jwtCache, nowMs, faults.has('revoked-token-still-valid'));
+    const principal = decided instanceof Promise ? await decided : decided;
+    if (principal instanceof ApiError) throw faults.has('unknown-token-403') && !isJwt(token) ? errors.forbidden(op.permission) : principal;
     if (faults.has('user-tokens-refused') && principal.kind === 'user-token') throw errors.invalidToken();
     ex.principal = principal;
     // Everything from here to the handler's return runs without awaiting, so concurrent
@@ -307,7 +311,7 @@ export function createMock(options: MockOptions = {}): Mock {
   }
 
   function respond(status: number, body: unknown, op: OperationInfo | undefined, ex: Exchange): MockResponse {
-    const response = buildResponse(status, body, { zone: ex.zone, limit: ex.limit, remaining: ex.remaining, extra: { ...CORS_HEADERS, ...ex.extra } });
+    const response = buildResponse(status, body, { zone: ex.zone, limit: ex.limit, remaining: ex.remaining, common: CORS_HEADERS, extra: ex.extra });
     faults.distort(response, op);
     if (config.validateResponses && op) {
       const problem = checkResponse(op, response);

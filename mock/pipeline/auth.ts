@@ -52,9 +52,20 @@ export function bearerToken(header: string | undefined): string | ApiError {
 
 const encoder = new TextEncoder();
 
-/** `acceptRevoked`: the `revoked-token-still-valid` fault (pipeline/faults.ts) lets a revoked token in. */
-export async function authenticate(token: string, ws: WorkspaceState, cache: JwtCache, nowMs: number, acceptRevoked = false): Promise<Principal | ApiError> {
-  if (token.split('.').length === 3) return authenticateJwt(token, ws, cache, nowMs);
+/** Three dot-separated parts: a per-user token (JWT); anything else is read as a workspace token. */
+export function isJwt(token: string): boolean {
+  const first = token.indexOf('.');
+  if (first === -1) return false;
+  const second = token.indexOf('.', first + 1);
+  return second !== -1 && token.indexOf('.', second + 1) === -1;
+}
+
+/**
+ * `acceptRevoked`: the `revoked-token-still-valid` fault (pipeline/faults.ts) lets a revoked token in.
+ * A workspace token is decided at once; a JWT only once its signature is verified (a promise).
+ */
+export function authenticate(token: string, ws: WorkspaceState, cache: JwtCache, nowMs: number, acceptRevoked = false): Principal | ApiError | Promise<Principal | ApiError> {
+  if (isJwt(token)) return authenticateJwt(token, ws, cache, nowMs);
   const record = ws.tokens.find((t) => t.secret === token);
   if (!record || (record.revoked_at !== null && !acceptRevoked)) return errors.invalidToken();
   return { kind: 'workspace-token', token: record, permissions: record.permissions };

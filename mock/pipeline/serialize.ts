@@ -8,30 +8,50 @@ export interface ResponseHeadersInput {
   limit: number;
   remaining: number;
   retryAfter?: number;
+  /** Headers every answer of the API carries (CORS), then the exchange's own (`extra` wins). */
+  common?: Readonly<Record<string, string>>;
   extra?: Record<string, string>;
 }
 
-// Instants are rendered by Date.prototype.toJSON, replaced for the duration of one synchronous
-// JSON.stringify call and restored in `finally` (nothing can run in between). A replacer function
-// (called for every key) made serialisation about 2x slower; this runs near the speed of a plain
-// stringify.
-let renderZone = 'UTC';
-function zonedToJSON(this: Date): string {
-  return renderInstant(this, renderZone);
+// Instants are rendered before the body is stringified: a walk replaces every Date by its text in
+// the zone, copying only the objects and arrays on the way to a Date (the state itself is never
+// changed), and the result goes through one plain JSON.stringify. V8 serialises objects without a
+// `toJSON` on a fast path; a single Date in a body (whose `toJSON` is a call back into JS) sent
+// the whole body down the slow path, which made a token list read about four times slower.
+// Objects with a `toJSON` of their own are left to it, as JSON.stringify would.
+function zoned(value: unknown, zone: string): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  if (value instanceof Date) return renderInstant(value, zone);
+  if (Array.isArray(value)) {
+    let copy: unknown[] | undefined;
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
+      if (typeof item !== 'object' || item === null) continue;
+      const rendered = zoned(item, zone);
+      if (rendered !== item) {
+        copy ??= value.slice();
+        copy[i] = rendered;
+      }
+    }
+    return copy ?? value;
+  }
+  if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return value;
+  let copy: Record<string, unknown> | undefined;
+  for (const key of Object.keys(value)) {
+    const field = (value as Record<string, unknown>)[key];
+    if (typeof field !== 'object' || field === null) continue;
+    const rendered = zoned(field, zone);
+    if (rendered !== field) {
+      copy ??= { ...(value as Record<string, unknown>) };
+      copy[key] = rendered;
+    }
+  }
+  return copy ?? value;
 }
 
 export function serializeBody(body: unknown, zone: string): string {
   if (body === undefined) return '';
-  const previousZone = renderZone;
-  const previous = Date.prototype.toJSON;
-  renderZone = zone;
-  Date.prototype.toJSON = zonedToJSON;
-  try {
-    return JSON.stringify(body);
-  } finally {
-    Date.prototype.toJSON = previous;
-    renderZone = previousZone;
-  }
+  return JSON.stringify(zoned(body, zone));
 }
 
 export function buildResponse(status: number, body: unknown, h: ResponseHeadersInput): MockResponse {
@@ -42,6 +62,7 @@ export function buildResponse(status: number, body: unknown, h: ResponseHeadersI
     'x-ratelimit-remaining': String(Math.max(0, h.remaining)),
   };
   if (h.retryAfter !== undefined) headers['retry-after'] = String(h.retryAfter);
+  if (h.common) Object.assign(headers, h.common);
   if (h.extra) Object.assign(headers, h.extra);
   return { status, headers, body: serializeBody(body, h.zone) };
 }

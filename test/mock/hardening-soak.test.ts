@@ -26,6 +26,8 @@ describe('a reduced soak', () => {
     expect(caches.unknownZones.size).toBe(caches.unknownZones.bound);
     expect(caches.offsetZones.size).toBeLessThanOrEqual(caches.offsetZones.bound);
     expect(caches.offsetSpansPerZone.size).toBeLessThanOrEqual(caches.offsetSpansPerZone.bound);
+    expect(caches.renderedZones.size).toBeLessThanOrEqual(caches.renderedZones.bound);
+    expect(caches.renderedPerZone.size).toBeLessThanOrEqual(caches.renderedPerZone.bound);
     expect(caches.requestLog.size).toBeLessThanOrEqual(caches.requestLog.bound);
     // Valid names are finitely many and cached by their lower-case form: a few entries for thousands of spellings.
     expect(caches.knownZones).toBeLessThan(50);

@@ -45,8 +45,11 @@ function tokenRef(principal: Principal | undefined): CallingTokenRef | null {
   return principal.kind === 'workspace-token' ? { kind: 'workspace_token', token_uuid: principal.token.uuid } : { kind: 'user_token', member_uuid: principal.member.uuid };
 }
 
-/** A recorded request with its bodies as text; parsed when the feed is read, not on every request. */
-type Recorded = Omit<ApiLogRecord, 'request_body' | 'response_body'> & { request_text: string | null; response_text: string | null };
+/**
+ * A recorded request with its bodies as text, parsed when the feed is read, not on every request.
+ * Its uuid too is drawn when the feed first shows it (and kept from then on).
+ */
+type Recorded = Omit<ApiLogRecord, 'uuid' | 'request_body' | 'response_body'> & { uuid: string | undefined; request_text: string | null; response_text: string | null };
 
 class Ring {
   private readonly items: Recorded[] = [];
@@ -76,7 +79,11 @@ export function recordedCount(ws: WorkspaceState): number {
 
 /** The requests recorded for the workspace, oldest first. */
 export function recordedRequests(ws: WorkspaceState): ApiLogRecord[] {
-  return (recorded.get(ws)?.list() ?? []).map(({ request_text, response_text, ...rest }) => ({ ...rest, request_body: parsed(request_text), response_body: parsed(response_text) }));
+  return (recorded.get(ws)?.list() ?? []).map((record) => {
+    record.uuid ??= newUuid();
+    const { uuid, request_text, response_text, ...rest } = record;
+    return { uuid, ...rest, request_body: parsed(request_text), response_body: parsed(response_text) };
+  });
 }
 
 export function recordApiRequest(ws: WorkspaceState, req: MockRequest, res: MockResponse, principal: Principal | undefined, at: Date, durationMs: number): void {
@@ -84,13 +91,13 @@ export function recordApiRequest(ws: WorkspaceState, req: MockRequest, res: Mock
   // A forced connection fault (reset, no answer) sends no HTTP status: nothing was answered to log.
   if (!METHODS.has(method) || res.status < 100) return;
   const record: Recorded = {
-    uuid: newUuid(),
+    uuid: undefined,
     method: method as ApiLogRecord['method'],
     path: req.path,
     status: res.status,
     duration_ms: Math.max(0, Math.round(durationMs)),
     token: tokenRef(principal),
-    request_text: req.bodyTooLarge || req.body.length > MAX_LOGGED_BODY_BYTES ? null : kept(decoder.decode(req.body)),
+    request_text: req.bodyTooLarge || req.body.length === 0 || req.body.length > MAX_LOGGED_BODY_BYTES ? null : kept(decoder.decode(req.body)),
     response_text: kept(res.body),
     created_at: at,
   };
