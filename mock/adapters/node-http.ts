@@ -7,7 +7,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { Duplex } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Mock } from '../core/mock.ts';
-import { type MockRequest, NO_ANSWER_MS } from '../core/types.ts';
+import { type MockRequest, type MockResponse, NO_ANSWER_MS } from '../core/types.ts';
 
 export interface ServerTimeouts {
   /** Time to receive the request headers (node's headersTimeout). */
@@ -69,21 +69,37 @@ function hasNoBody(req: IncomingMessage): boolean {
   return (length === undefined || length === '0') && req.headers['transfer-encoding'] === undefined;
 }
 
-export async function toMockRequest(req: IncomingMessage, limit: number, deadlineMs = DEFAULT_TIMEOUTS.bodyMs): Promise<MockRequest> {
+/** The request's headers as the core reads them: one string per name (node joins repeats, but for set-cookie). */
+function headersOf(req: IncomingMessage): Record<string, string | undefined> {
+  const headers = req.headers;
+  for (const name in headers) {
+    if (Array.isArray(headers[name])) {
+      const joined: Record<string, string | undefined> = {};
+      for (const [key, value] of Object.entries(headers)) joined[key] = Array.isArray(value) ? value.join(', ') : value;
+      return joined;
+    }
+  }
+  return headers as Record<string, string | undefined>;
+}
+
+function mockRequest(req: IncomingMessage, body: Uint8Array, tooLarge: boolean): MockRequest {
   const url = req.url ?? '/';
   const q = url.indexOf('?');
-  // Without a body there is no stream to wait for (node discards the empty stream after the answer).
-  const { body, tooLarge } = hasNoBody(req) ? NO_BODY : await readBody(req, limit, deadlineMs);
-  const headers: Record<string, string | undefined> = {};
-  for (const [name, value] of Object.entries(req.headers)) headers[name] = Array.isArray(value) ? value.join(', ') : value;
   return {
     method: req.method ?? 'GET',
     path: q === -1 ? url : url.slice(0, q),
     query: q === -1 ? '' : url.slice(q + 1),
-    headers,
+    headers: headersOf(req),
     body,
     bodyTooLarge: tooLarge,
   };
+}
+
+/** The request as the core reads it, once its body is in (without a body there is nothing to wait for). */
+export function toMockRequest(req: IncomingMessage, limit: number, deadlineMs = DEFAULT_TIMEOUTS.bodyMs): MockRequest | Promise<MockRequest> {
+  // Without a body there is no stream to wait for (node discards the empty stream after the answer).
+  if (hasNoBody(req)) return mockRequest(req, NO_BODY.body, false);
+  return readBody(req, limit, deadlineMs).then(({ body, tooLarge }) => mockRequest(req, body, tooLarge));
 }
 
 /** The headers of an answer the server gives outside the mock core. */
@@ -104,37 +120,43 @@ function shapeB(message: string, code: string, details: string): string {
 }
 
 export function nodeHandler(mock: Mock, timeouts: ServerTimeouts = DEFAULT_TIMEOUTS): (req: IncomingMessage, res: ServerResponse) => void {
+  const fail = (res: ServerResponse, error: unknown): void => {
+    if (res.headersSent) return void res.destroy();
+    const timedOut = error instanceof BodyTimeout;
+    if (!timedOut) console.error('mock: request failed', error);
+    const body = timedOut
+      ? shapeB('Request timeout', 'BAD_REQUEST', `The request body did not arrive within ${timeouts.bodyMs} ms.`)
+      : shapeB('Unexpected error', 'INTERNAL_SERVER_ERROR', 'The mock failed while handling the request.');
+    res.writeHead(timedOut ? 408 : 500, transportHeaders(mock, body));
+    res.end(body);
+  };
+  const answer = async (req: IncomingMessage, res: ServerResponse, response: MockResponse): Promise<void> => {
+    const { delayMs, fault } = response.transport ?? {};
+    if (delayMs !== undefined && delayMs > 0) await sleep(delayMs);
+    if (res.destroyed) return;
+    if (fault === 'reset') return void req.socket.resetAndDestroy();
+    if (fault === 'no-answer') {
+      // Nothing is written: the client gives up, or the connection is dropped past the bound.
+      const timer = setTimeout(() => req.socket.destroy(), NO_ANSWER_MS);
+      res.on('close', () => clearTimeout(timer));
+      return;
+    }
+    // With Content-Length the head and a string body leave in one write (node prepends the head
+    // to the first string chunk); without it the answer is chunked, a writev of several pieces.
+    // (The MockResponse's headers stay as the core made them: the request journal refers to them.)
+    const bodyless = response.status === 204 || response.status === 304;
+    res.writeHead(response.status, bodyless ? response.headers : { ...response.headers, 'content-length': String(Buffer.byteLength(response.body)) });
+    res.end(response.body);
+  };
   return (req, res) => {
-    toMockRequest(req, mock.config.maxBodyBytes, timeouts.bodyMs)
-      .then((request) => mock.handle(request))
-      .then(async (response) => {
-        const { delayMs, fault } = response.transport ?? {};
-        if (delayMs !== undefined && delayMs > 0) await sleep(delayMs);
-        if (res.destroyed) return;
-        if (fault === 'reset') return void req.socket.resetAndDestroy();
-        if (fault === 'no-answer') {
-          // Nothing is written: the client gives up, or the connection is dropped past the bound.
-          const timer = setTimeout(() => req.socket.destroy(), NO_ANSWER_MS);
-          res.on('close', () => clearTimeout(timer));
-          return;
-        }
-        // With Content-Length the head and a string body leave in one write (node prepends the head
-        // to the first string chunk); without it the answer is chunked, a writev of several pieces.
-        // (The MockResponse's headers stay as the core made them: the request journal refers to them.)
-        const bodyless = response.status === 204 || response.status === 304;
-        res.writeHead(response.status, bodyless ? response.headers : { ...response.headers, 'content-length': String(Buffer.byteLength(response.body)) });
-        res.end(response.body);
-      })
-      .catch((error: unknown) => {
-        if (res.headersSent) return void res.destroy();
-        const timedOut = error instanceof BodyTimeout;
-        if (!timedOut) console.error('mock: request failed', error);
-        const body = timedOut
-          ? shapeB('Request timeout', 'BAD_REQUEST', `The request body did not arrive within ${timeouts.bodyMs} ms.`)
-          : shapeB('Unexpected error', 'INTERNAL_SERVER_ERROR', 'The mock failed while handling the request.');
-        res.writeHead(timedOut ? 408 : 500, transportHeaders(mock, body));
-        res.end(body);
-      });
+    let request: MockRequest | Promise<MockRequest>;
+    try {
+      request = toMockRequest(req, mock.config.maxBodyBytes, timeouts.bodyMs);
+    } catch (error) {
+      return fail(res, error);
+    }
+    const handled = request instanceof Promise ? request.then((r) => mock.handle(r)) : mock.handle(request);
+    handled.then((response) => answer(req, res, response)).catch((error: unknown) => fail(res, error));
   };
 }
 

@@ -1,5 +1,6 @@
 // Inbound and outbound messages live in conversations (seed "Events" rule 2); a send joins the
 // contact's conversation on that channel (reopening it when it was Closed), or opens one.
+import { rawTarget } from '../../state/transaction.ts';
 import type { ConversationRecord, WorkspaceState } from '../../state/workspace.ts';
 import { newUuid } from '../shared/lookup.ts';
 
@@ -8,7 +9,8 @@ export function contactByAddress(ws: WorkspaceState, address: string): string {
   const isEmail = address.includes('@');
   const wanted = address.toLowerCase();
   const digits = address.replace(/^\+/, '');
-  const contact = ws.contacts.find((c) => (isEmail ? c.email?.toLowerCase() === wanted : c.phone !== null && c.phone.replace(/^\+/, '') === digits));
+  // Searched in the state itself: inside a transaction, a scan through its proxy would wrap every contact.
+  const contact = rawTarget(ws.contacts).find((c) => (isEmail ? c.email?.toLowerCase() === wanted : c.phone !== null && c.phone.replace(/^\+/, '') === digits));
   if (contact) return contact.uuid;
   const created = { uuid: newUuid(), name: address, phone: isEmail ? null : `+${digits}`, email: isEmail ? address : null };
   ws.contacts.push(created);
@@ -24,7 +26,9 @@ export function conversationFor(
 ): ConversationRecord {
   const contactUuid = contactByAddress(ws, address);
   if (channel !== 'call') {
-    const existing = ws.conversations.find((c) => c.channel === channel && c.contact_uuid === contactUuid);
+    // Found in the state itself, then read through `ws` so that reopening it is a recorded write.
+    const at = rawTarget(ws.conversations).findIndex((c) => c.channel === channel && c.contact_uuid === contactUuid);
+    const existing = at === -1 ? undefined : ws.conversations[at];
     if (existing) {
       if (existing.status === 'Closed') existing.status = 'Active';
       return existing;
