@@ -154,7 +154,7 @@ export function createMock(options: MockOptions = {}): Mock {
     }
     if (exchange.transport) response.transport = exchange.transport;
     // A dropped connection is no exchange the platform would log.
-    if (exchange.ws && response.transport?.fault === undefined) recordApiRequest(exchange.ws, req, response, exchange.principal, new Date(clock.now()), performance.now() - started);
+    if (exchange.ws && response.transport?.fault === undefined) recordApiRequest(exchange.ws, req, response, exchange.principal, clock.now(), performance.now() - started);
     return response;
   }
 

@@ -89,9 +89,9 @@ describe('the API feed records the requests the mock answers', () => {
     if (!ws) throw new Error('no acme workspace');
     const before = recordedCount(ws);
     const req = { method: 'GET', path: '/api/v1/calls', query: '', headers: {}, body: new Uint8Array() };
-    recordApiRequest(ws, req, { status: 0, headers: {}, body: '' }, undefined, new Date(T0), 0);
+    recordApiRequest(ws, req, { status: 0, headers: {}, body: '' }, undefined, T0, 0);
     expect(recordedCount(ws)).toBe(before);
-    recordApiRequest(ws, req, { status: 200, headers: {}, body: '{"success":true}' }, undefined, new Date(T0), 0);
+    recordApiRequest(ws, req, { status: 200, headers: {}, body: '{"success":true}' }, undefined, T0, 0);
     expect(recordedCount(ws)).toBe(before + 1);
   });
 

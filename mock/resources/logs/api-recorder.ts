@@ -40,16 +40,32 @@ function parsed(text: string | null): unknown {
   }
 }
 
+/** One reference per token or member, shared by every request it made (records stay small). */
+const refs = new WeakMap<object, CallingTokenRef>();
+
 function tokenRef(principal: Principal | undefined): CallingTokenRef | null {
   if (!principal) return null;
-  return principal.kind === 'workspace-token' ? { kind: 'workspace_token', token_uuid: principal.token.uuid } : { kind: 'user_token', member_uuid: principal.member.uuid };
+  const owner = principal.kind === 'workspace-token' ? principal.token : principal.member;
+  let ref = refs.get(owner);
+  if (!ref) {
+    ref = principal.kind === 'workspace-token' ? { kind: 'workspace_token', token_uuid: principal.token.uuid } : { kind: 'user_token', member_uuid: principal.member.uuid };
+    refs.set(owner, ref);
+  }
+  return ref;
 }
 
 /**
- * A recorded request with its bodies as text, parsed when the feed is read, not on every request.
- * Its uuid too is drawn when the feed first shows it (and kept from then on).
+ * A recorded request, kept small (the last 1,000 requests of a workspace are always in memory, and
+ * what survives a request is what the garbage collector copies): bodies as text, parsed when the
+ * feed is read; the instant as epoch milliseconds; the uuid drawn when the feed first shows it
+ * (and kept from then on).
  */
-type Recorded = Omit<ApiLogRecord, 'uuid' | 'request_body' | 'response_body'> & { uuid: string | undefined; request_text: string | null; response_text: string | null };
+type Recorded = Omit<ApiLogRecord, 'uuid' | 'request_body' | 'response_body' | 'created_at'> & {
+  uuid: string | undefined;
+  request_text: string | null;
+  response_text: string | null;
+  at: number;
+};
 
 class Ring {
   private readonly items: Recorded[] = [];
@@ -81,12 +97,12 @@ export function recordedCount(ws: WorkspaceState): number {
 export function recordedRequests(ws: WorkspaceState): ApiLogRecord[] {
   return (recorded.get(ws)?.list() ?? []).map((record) => {
     record.uuid ??= newUuid();
-    const { uuid, request_text, response_text, ...rest } = record;
-    return { uuid, ...rest, request_body: parsed(request_text), response_body: parsed(response_text) };
+    const { uuid, request_text, response_text, at, ...rest } = record;
+    return { uuid, ...rest, request_body: parsed(request_text), response_body: parsed(response_text), created_at: new Date(at) };
   });
 }
 
-export function recordApiRequest(ws: WorkspaceState, req: MockRequest, res: MockResponse, principal: Principal | undefined, at: Date, durationMs: number): void {
+export function recordApiRequest(ws: WorkspaceState, req: MockRequest, res: MockResponse, principal: Principal | undefined, atMs: number, durationMs: number): void {
   const method = req.method.toUpperCase();
   // A forced connection fault (reset, no answer) sends no HTTP status: nothing was answered to log.
   if (!METHODS.has(method) || res.status < 100) return;
@@ -99,7 +115,7 @@ export function recordApiRequest(ws: WorkspaceState, req: MockRequest, res: Mock
     token: tokenRef(principal),
     request_text: req.bodyTooLarge || req.body.length === 0 || req.body.length > MAX_LOGGED_BODY_BYTES ? null : kept(decoder.decode(req.body)),
     response_text: kept(res.body),
-    created_at: at,
+    at: atMs,
   };
   let ring = recorded.get(ws);
   if (!ring) {
