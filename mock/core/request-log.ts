@@ -57,7 +57,8 @@ export interface JournalCriteria {
 export type JournalEntry = Omit<RecordedRequest, 'at'> & { at: string };
 
 /** What the journal holds: the raw parts of an exchange, masked only when read. */
-interface RawEntry extends Omit<RecordedRequest, 'request' | 'response'> {
+interface RawEntry extends Omit<RecordedRequest, 'request' | 'response' | 'fault'> {
+  fault: RecordedRequest['fault'] | undefined;
   requestHeaders: Record<string, string | undefined>;
   /** A copy of the request body; empty when it was over the bound (`requestTruncated`). */
   requestBody: Uint8Array;
@@ -105,7 +106,7 @@ export class RequestLog {
       query: req.query,
       status: fault === undefined ? res.status : null,
       source: res.headers['x-mock-source'],
-      ...(fault === undefined ? {} : { fault }),
+      fault,
       requestHeaders: req.headers,
       // A body over the bound is not kept; a kept one is copied (the caller's buffer may be reused).
       requestBody: tooLarge || req.body.byteLength === 0 ? EMPTY : Uint8Array.prototype.slice.call(req.body),
