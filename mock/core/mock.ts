@@ -143,7 +143,8 @@ export function createMock(options: MockOptions = {}): Mock {
     const started = performance.now();
     let response: MockResponse;
     try {
-      response = await serve(req, op, match.params, query, exchange);
+      const served = serve(req, op, match.params, query, exchange);
+      response = served instanceof Promise ? await served : served;
     } catch (error) {
       if (error instanceof ApiError) response = respondError(error, error.outsideContract ? undefined : op, exchange);
       else if (error instanceof ContractViolation) throw error;
@@ -158,7 +159,8 @@ export function createMock(options: MockOptions = {}): Mock {
     return response;
   }
 
-  async function serve(req: MockRequest, op: OperationInfo, pathParams: Record<string, string>, query: URLSearchParams, ex: Exchange): Promise<MockResponse> {
+  /** Decided without a promise, unless a per-user token's signature is still to be verified. */
+  function serve(req: MockRequest, op: OperationInfo, pathParams: Record<string, string>, query: URLSearchParams, ex: Exchange): MockResponse | Promise<MockResponse> {
     const nowMs = clock.now();
     const slug = tenantFromHost(req.headers.host, config);
     const known = slug === undefined ? undefined : store.get(slug);
@@ -178,7 +180,24 @@ export function createMock(options: MockOptions = {}): Mock {
     const token = bearerToken(req.headers.authorization);
     if (token instanceof ApiError) throw token;
     const decided = authenticate(token, ws, runtime.jwtCache, nowMs, faults.has('revoked-token-still-valid'));
-    const principal = decided instanceof Promise ? await decided : decided;
+    if (decided instanceof Promise) return decided.then((principal) => authorized(req, op, pathParams, query, ex, runtime, slug, token, nowMs, principal));
+    return authorized(req, op, pathParams, query, ex, runtime, slug, token, nowMs, decided);
+  }
+
+  /** The request once its token is read: permission, zone, forced answers, body, validation, limits, handler. */
+  function authorized(
+    req: MockRequest,
+    op: OperationInfo,
+    pathParams: Record<string, string>,
+    query: URLSearchParams,
+    ex: Exchange,
+    runtime: WorkspaceRuntime,
+    slug: string | undefined,
+    token: string,
+    nowMs: number,
+    principal: Principal | ApiError,
+  ): MockResponse {
+    const ws = runtime.state;
     if (principal instanceof ApiError) throw faults.has('unknown-token-403') && !isJwt(token) ? errors.forbidden(op.permission) : principal;
     if (faults.has('user-tokens-refused') && principal.kind === 'user-token') throw errors.invalidToken();
     ex.principal = principal;

@@ -23,7 +23,12 @@ export class ApiError extends Error {
     details: string,
     extra: { field?: string; retryAfter?: number; outsideContract?: boolean } = {},
   ) {
+    // An API error is an answer, not a fault of the mock: no stack trace is taken (capturing one
+    // cost more than the rest of a 401's handling).
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
     super(message);
+    Error.stackTraceLimit = limit;
     this.status = status;
     this.code = code;
     this.details = details;
