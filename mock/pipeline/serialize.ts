@@ -37,7 +37,9 @@ function zoned(value: unknown, zone: string): unknown {
   }
   if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return value;
   let copy: Record<string, unknown> | undefined;
-  for (const key of Object.keys(value)) {
+  // for…in walks the object's keys without building an array of them; the state holds plain
+  // objects, whose prototype has no enumerable keys, so these are the keys JSON.stringify writes.
+  for (const key in value) {
     const field = (value as Record<string, unknown>)[key];
     if (typeof field !== 'object' || field === null) continue;
     const rendered = zoned(field, zone);
