@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { FileBudgetReporter } from './test/support/file-budget-reporter.ts';
+import { LongestFirstSequencer } from './test/support/longest-first-sequencer.ts';
 
 /** The package's own name resolves to its sources in tests (examples/ import it as a user would). */
 const source = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
@@ -13,7 +14,10 @@ const source = (path: string): string => fileURLToPath(new URL(path, import.meta
 // - no retries: a flaky test fails and is fixed, never passed on a second try;
 // - the per-file budget reporter beside the default one (test/support/file-budget-reporter.ts):
 //   reports the slowest files and those over budget, and fails the run on them only with
-//   TEST_FILE_BUDGET_STRICT=1.
+//   TEST_FILE_BUDGET_STRICT=1;
+// - the long files start first, longest first (test/support/longest-first-sequencer.ts, with the
+//   durations of test/support/file-timings.ts): vitest's default order on a fresh checkout (no
+//   results of an earlier run) is by file size, which can start a long file last.
 export default defineConfig({
   resolve: {
     alias: [
@@ -31,5 +35,6 @@ export default defineConfig({
     teardownTimeout: 60_000,
     retry: 0,
     reporters: ['default', new FileBudgetReporter()],
+    sequence: { sequencer: LongestFirstSequencer },
   },
 });

@@ -1,7 +1,8 @@
 // `npm run conformance:self-test`: proves the suite can fail. Starts the mock once and, for each
-// self-test case (self-test/cases/*.ts), runs the narrowed suite with the case's fault and expects
-// the run to FAIL naming the case's rule; prints a line per case and writes a JSON report. Exit 0
-// when every case is caught (and its baseline holds), 1 otherwise, 2 on a usage mistake.
+// self-test case (self-test/cases/*.ts; with --shard i/n, those of one part), runs the narrowed
+// suite with the case's fault and expects the run to FAIL naming the case's rule; prints a line
+// per case and writes a JSON report. Exit 0 when every case is caught (and its baseline holds), 1
+// otherwise, 2 on a usage mistake.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +13,7 @@ import { startMock } from '../target/start-mock.ts';
 import { createCaseRunner } from './case-runner.ts';
 import { FAULT_CASES } from './cases/index.ts';
 import { runSelfTest } from './run-self-test.ts';
+import { parseShard, shardCases } from './shard-cases.ts';
 import type { FaultCase } from './case.ts';
 import { PARTS, type SuitePart } from '../target/target.ts';
 
@@ -24,12 +26,15 @@ function parseCase(text: string): FaultCase {
   return value as FaultCase;
 }
 
-const USAGE = `Usage: npm run conformance:self-test -- [--rules <regex>] [--faults <regex>] [--no-baseline] [--seed N] [--json FILE] [--list]
+const USAGE = `Usage: npm run conformance:self-test -- [--rules <regex>] [--faults <regex>] [--no-baseline] [--seed N] [--shard i/n] [--json FILE] [--list]
 
   --rules      run only the cases whose rule id matches
   --faults     run only the cases whose fault matches
   --no-baseline  skip the runs without fault that show each failure is the fault's
   --seed       the suite's seed (default 7)
+  --shard i/n  run only the i-th of n parts of the selected cases (1 <= i <= n), balanced by
+               number of cases; cases that share a baseline run stay in one part unless
+               they are more than a part's share (self-test/shard-cases.ts)
   --json       write the results as JSON to FILE
   --list       print the cases and exit
   --quiet      print only the cases not caught and the summary
@@ -46,6 +51,7 @@ async function main(): Promise<number> {
         faults: { type: 'string' },
         'no-baseline': { type: 'boolean' },
         seed: { type: 'string' },
+        shard: { type: 'string' },
         json: { type: 'string' },
         list: { type: 'boolean' },
         quiet: { type: 'boolean' },
@@ -73,7 +79,13 @@ async function main(): Promise<number> {
       return 2;
     }
   }
-  const cases = (adHoc ? [adHoc] : FAULT_CASES).filter((c) => (!ruleFilter || ruleFilter.test(c.rule)) && (!faultFilter || faultFilter.test(c.fault)));
+  const shard = typeof values.shard === 'string' ? parseShard(values.shard) : undefined;
+  if (typeof values.shard === 'string' && !shard) {
+    console.error(`--shard: expected i/n with 1 <= i <= n, got '${values.shard}'\n\n${USAGE}`);
+    return 2;
+  }
+  const selected = (adHoc ? [adHoc] : FAULT_CASES).filter((c) => (!ruleFilter || ruleFilter.test(c.rule)) && (!faultFilter || faultFilter.test(c.fault)));
+  const cases = shard ? shardCases(selected, shard) : selected;
   if (values.list) {
     for (const c of cases) console.log(`${c.rule.padEnd(42)} ${c.fault.padEnd(32)} ${c.parts.join(',')}${c.only ? ` / ${c.only}` : ''}`);
     return 0;

@@ -54,6 +54,15 @@ function describe(report: RunReport, rule: string): string {
 }
 
 /**
+ * The key of the baseline run a case shares (baselineGroups): cases with a test pattern share one
+ * per threshold, mode and profile; a case without a pattern shares only with cases of the same
+ * selection.
+ */
+export function baselineKey(c: FaultCase): string {
+  return c.only === undefined ? selectionKey(selectionOf(c)) : JSON.stringify(['shared', c.failOn ?? '', c.mode ?? '', c.profile ?? '']);
+}
+
+/**
  * The baselines: the runs without fault that the cases' rules must hold in. Cases with a test
  * pattern share one run per threshold, mode and profile (their parts joined, their patterns
  * alternated); a case without a pattern gets a run of its own.
@@ -62,7 +71,7 @@ function baselineGroups(cases: readonly FaultCase[]): Array<{ selection: CaseRun
   const groups = new Map<string, { selection: CaseRun; cases: FaultCase[] }>();
   for (const c of cases) {
     const own = selectionOf(c);
-    const key = c.only === undefined ? selectionKey(own) : JSON.stringify(['shared', c.failOn ?? '', c.mode ?? '', c.profile ?? '']);
+    const key = baselineKey(c);
     const group = groups.get(key);
     if (!group) {
       groups.set(key, { selection: own, cases: [c] });

@@ -4,30 +4,19 @@
 // boxes are shared): by default a file over budget is only reported. TEST_FILE_BUDGET_STRICT=1
 // (for a check on a quiet machine) fails the run when one is over.
 //
-// Budgets: DEFAULT_BUDGET_MS per file, except the files in FILE_BUDGETS_MS, each there with the
-// reason it is allowed more. A file's duration is what vitest measured for it: environment setup,
-// preparation, collection (importing it), setup files, and its tests and hooks.
+// Budgets: DEFAULT_BUDGET_MS per file, except the files given one in FILE_TIMINGS
+// (test/support/file-timings.ts), each there with the reason it is allowed more. A file's duration
+// is what vitest measured for it: environment setup, preparation, collection (importing it), setup
+// files, and its tests and hooks.
 import type { Reporter, TestModule } from 'vitest/node';
+import { FILE_TIMINGS } from './file-timings.ts';
 
 export const DEFAULT_BUDGET_MS = 60_000;
 
-/**
- * Files allowed more than the default, by path from the repository root. Keep this short: a file
- * belongs here only when what it proves needs the time, with the reason beside it.
- */
-export const FILE_BUDGETS_MS: Readonly<Record<string, number>> = {
-  // The self-test: a conformance run (a child process) per fault case, plus a baseline run. Not yet
-  // timed on a quiet machine: adjust after the first TEST_FILE_BUDGET_STRICT=1 run.
-  'test/conformance/self-test.test.ts': 300_000,
-  // Three conformance runs (whole, and two shards) and a merge. Not yet timed on a quiet machine.
-  'test/conformance/shard.test.ts': 120_000,
-  // The default conformance run (every part, full mode, default profile) against the mock.
-  'test/conformance/mock-suite.test.ts': 120_000,
-  // Two conformance runs through Prism's validation proxy (a second process on every exchange).
-  'test/conformance/prism-proxy.test.ts': 120_000,
-  // Four conformance CLI runs, one of five parts in full mode.
-  'test/conformance/targets.test.ts': 90_000,
-};
+/** Files allowed more than the default, by path from the repository root (file-timings.ts). */
+export const FILE_BUDGETS_MS: Readonly<Record<string, number>> = Object.fromEntries(
+  Object.entries(FILE_TIMINGS).flatMap(([file, t]) => (t.budgetMs === undefined ? [] : [[file, t.budgetMs]])),
+);
 
 /** How many of the slowest files the summary lists. */
 export const SLOWEST_SHOWN = 10;
@@ -75,7 +64,7 @@ export function formatBudgets(result: BudgetResult, strict: boolean, defaultBudg
   if (result.slowest.length === 0) return [];
   const width = Math.max(...result.slowest.map((t) => t.file.length));
   const overFiles = new Set(result.over.map((o) => o.file));
-  const lines = ['', `Slowest test files (budget ${seconds(defaultBudgetMs)} per file unless listed in test/support/file-budget-reporter.ts):`];
+  const lines = ['', `Slowest test files (budget ${seconds(defaultBudgetMs)} per file unless listed in test/support/file-timings.ts):`];
   for (const t of result.slowest) lines.push(`  ${t.file.padEnd(width)}  ${seconds(t.durationMs).padStart(8)}${overFiles.has(t.file) ? '  OVER BUDGET' : ''}`);
   if (result.over.length === 0) {
     lines.push('Every test file is within its budget.');
