@@ -130,10 +130,9 @@ export function nodeHandler(mock: Mock, timeouts: ServerTimeouts = DEFAULT_TIMEO
     res.writeHead(timedOut ? 408 : 500, transportHeaders(mock, body));
     res.end(body);
   };
-  const answer = async (req: IncomingMessage, res: ServerResponse, response: MockResponse): Promise<void> => {
-    const { delayMs, fault } = response.transport ?? {};
-    if (delayMs !== undefined && delayMs > 0) await sleep(delayMs);
+  const write = (req: IncomingMessage, res: ServerResponse, response: MockResponse): void => {
     if (res.destroyed) return;
+    const fault = response.transport?.fault;
     if (fault === 'reset') return void req.socket.resetAndDestroy();
     if (fault === 'no-answer') {
       // Nothing is written: the client gives up, or the connection is dropped past the bound.
@@ -143,20 +142,31 @@ export function nodeHandler(mock: Mock, timeouts: ServerTimeouts = DEFAULT_TIMEO
     }
     // With Content-Length the head and a string body leave in one write (node prepends the head
     // to the first string chunk); without it the answer is chunked, a writev of several pieces.
-    // (The MockResponse's headers stay as the core made them: the request journal refers to them.)
-    const bodyless = response.status === 204 || response.status === 304;
-    res.writeHead(response.status, bodyless ? response.headers : { ...response.headers, 'content-length': String(Buffer.byteLength(response.body)) });
+    // (The request journal refers to these headers: it shows the Content-Length that was sent.)
+    if (response.status !== 204 && response.status !== 304) response.headers['content-length'] = String(Buffer.byteLength(response.body));
+    res.writeHead(response.status, response.headers);
     res.end(response.body);
   };
+  const answer = (req: IncomingMessage, res: ServerResponse, response: MockResponse): void | Promise<void> => {
+    const delayMs = response.transport?.delayMs;
+    if (delayMs !== undefined && delayMs > 0) return sleep(delayMs).then(() => write(req, res, response));
+    write(req, res, response);
+  };
+  // The common request (no body, no JWT to verify, no forced delay) is read, decided and written
+  // in the turn node hands it over, like a plain node:http handler: no promise in between.
   return (req, res) => {
-    let request: MockRequest | Promise<MockRequest>;
     try {
-      request = toMockRequest(req, mock.config.maxBodyBytes, timeouts.bodyMs);
+      const request = toMockRequest(req, mock.config.maxBodyBytes, timeouts.bodyMs);
+      const handled = request instanceof Promise ? request.then((r) => mock.handleNow(r)) : mock.handleNow(request);
+      if (!(handled instanceof Promise)) {
+        const written = answer(req, res, handled);
+        if (written instanceof Promise) written.catch((error: unknown) => fail(res, error));
+        return;
+      }
+      handled.then((response) => answer(req, res, response)).catch((error: unknown) => fail(res, error));
     } catch (error) {
-      return fail(res, error);
+      fail(res, error);
     }
-    const handled = request instanceof Promise ? request.then((r) => mock.handle(r)) : mock.handle(request);
-    handled.then((response) => answer(req, res, response)).catch((error: unknown) => fail(res, error));
   };
 }
 
@@ -182,20 +192,22 @@ function onClientError(mock: Mock) {
 export function createMockServer(mock: Mock, timeouts: ServerTimeouts = DEFAULT_TIMEOUTS): Server {
   const handle = nodeHandler(mock, timeouts);
   const state: Tracking = { inFlight: 0, closing: false, pending: new Set(), idle: [] };
+  // One listener for every answer (`this` is the answer), not a closure per request.
+  function closed(this: ServerResponse): void {
+    state.inFlight--;
+    state.pending.delete(this);
+    if (state.closing) {
+      server.closeIdleConnections();
+      if (state.inFlight === 0) for (const done of state.idle.splice(0)) done();
+    }
+  }
   const server = createServer(
     { keepAliveTimeout: KEEP_ALIVE_MS, headersTimeout: timeouts.headersMs, requestTimeout: timeouts.requestMs },
     (req, res) => {
       state.inFlight++;
       state.pending.add(res);
       if (state.closing) res.shouldKeepAlive = false;
-      res.on('close', () => {
-        state.inFlight--;
-        state.pending.delete(res);
-        if (state.closing) {
-          server.closeIdleConnections();
-          if (state.inFlight === 0) for (const done of state.idle.splice(0)) done();
-        }
-      });
+      res.on('close', closed);
       handle(req, res);
     },
   );

@@ -56,6 +56,12 @@ export interface Mock {
   /** The fixtures a reset returns to. */
   fixtures: WorkspaceState[];
   handle(request: MockRequest): Promise<MockResponse>;
+  /**
+   * The same answer, without a promise when none is needed (only a per-user token's first
+   * verification waits): a server adapter writes it in the same turn as it read the request.
+   * May throw where `handle` rejects.
+   */
+  handleNow(request: MockRequest): MockResponse | Promise<MockResponse>;
 }
 
 interface Exchange {
@@ -100,20 +106,27 @@ export function createMock(options: MockOptions = {}): Mock {
     requests,
     faults,
     fixtures: fixtures ?? bundledFixtureSet('demo'),
+    handleNow(request) {
+      const routed = route(request);
+      return routed instanceof Promise ? routed.then((response) => journaled(request, response)) : journaled(request, routed);
+    },
     async handle(request) {
-      const response = await route(request);
-      // The journal keeps the API's requests; the control API's own are not journaled.
-      if (!isControlPath(request.path)) requests.add(request, response, clock.now(), tenantFromHost(request.headers.host, config));
-      return response;
+      return mock.handleNow(request);
     },
   };
+
+  /** The journal keeps the API's requests; the control API's own are not journaled. */
+  function journaled(request: MockRequest, response: MockResponse): MockResponse {
+    if (!isControlPath(request.path)) requests.add(request, response, clock.now(), tenantFromHost(request.headers.host, config));
+    return response;
+  }
   store.load(mock.fixtures);
 
   function isControlPath(path: string): boolean {
     return path === config.controlPrefix || path.startsWith(`${config.controlPrefix}/`);
   }
 
-  async function route(original: MockRequest): Promise<MockResponse> {
+  function route(original: MockRequest): MockResponse | Promise<MockResponse> {
     let req = original;
     const control = isControlPath(req.path);
     const access = { access: config.control, baseDomain: config.baseDomain };
@@ -141,22 +154,25 @@ export function createMock(options: MockOptions = {}): Mock {
     if (!match) return respondError(errors.endpointNotFound(req.method, req.path), undefined, exchange);
     const op = match.target;
     const started = performance.now();
-    let response: MockResponse;
+    const finish = (response: MockResponse): MockResponse => {
+      if (exchange.transport) response.transport = exchange.transport;
+      // A dropped connection is no exchange the platform would log.
+      if (exchange.ws && response.transport?.fault === undefined) recordApiRequest(exchange.ws, req, response, exchange.principal, clock.now(), performance.now() - started);
+      return response;
+    };
+    const failed = (error: unknown): MockResponse => {
+      if (error instanceof ApiError) return finish(respondError(error, error.outsideContract ? undefined : op, exchange));
+      if (error instanceof ContractViolation) throw error;
+      console.error(`mock: ${op.operationId} failed`, error);
+      return finish(respondError(errors.internal('The mock failed while handling the request.'), op, exchange));
+    };
+    let served: MockResponse | Promise<MockResponse>;
     try {
-      const served = serve(req, op, match.params, query, exchange);
-      response = served instanceof Promise ? await served : served;
+      served = serve(req, op, match.params, query, exchange);
     } catch (error) {
-      if (error instanceof ApiError) response = respondError(error, error.outsideContract ? undefined : op, exchange);
-      else if (error instanceof ContractViolation) throw error;
-      else {
-        console.error(`mock: ${op.operationId} failed`, error);
-        response = respondError(errors.internal('The mock failed while handling the request.'), op, exchange);
-      }
+      return failed(error);
     }
-    if (exchange.transport) response.transport = exchange.transport;
-    // A dropped connection is no exchange the platform would log.
-    if (exchange.ws && response.transport?.fault === undefined) recordApiRequest(exchange.ws, req, response, exchange.principal, clock.now(), performance.now() - started);
-    return response;
+    return served instanceof Promise ? served.then(finish, failed) : finish(served);
   }
 
   /** Decided without a promise, unless a per-user token's signature is still to be verified. */

@@ -5,7 +5,7 @@
 // Readiness is the first HTTP answer (any status) to GET /api/v1/tokens, polled every 10 ms from
 // the spawn; the time the server printed its "listening" line is kept too.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { realpathSync } from 'node:fs';
+import { readFileSync, realpathSync } from 'node:fs';
 import { request } from 'node:http';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
@@ -50,6 +50,16 @@ function answers(port: number): Promise<boolean> {
   });
 }
 
+/**
+ * The Node flags `npm start` gives the mock (package.json `scripts.start`, the one place they are
+ * set): the bench measures the mock as a user starts it.
+ */
+export function startFlags(root: string): string[] {
+  const start = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.start ?? '';
+  const words = start.split(/\s+/);
+  return words.slice(words.indexOf('node') + 1, words.indexOf('mock/cli.ts')).filter((w) => w.startsWith('--'));
+}
+
 function command(root: string, name: ServerName, port: number, nodeFlags: string[], args: string[]): string[] {
   switch (name) {
     case 'bare':
@@ -57,7 +67,7 @@ function command(root: string, name: ServerName, port: number, nodeFlags: string
     case 'replay':
       return [join(root, 'scripts/bench/replay-server.ts'), String(port), ...args];
     case 'mock':
-      return [...nodeFlags, join(root, 'mock/cli.ts'), '--port', String(port), '--json', '--general-per-minute', '100000000', '--send-per-second', '100000000'];
+      return [...startFlags(root), ...nodeFlags, join(root, 'mock/cli.ts'), '--port', String(port), '--json', '--general-per-minute', '100000000', '--send-per-second', '100000000'];
     case 'prism':
       return [realpathSync(join(root, 'node_modules/.bin/prism')), 'mock', join(root, 'generated/openapi.json'), '--host', '127.0.0.1', '--port', String(port)];
   }
