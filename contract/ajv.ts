@@ -53,3 +53,18 @@ export function createContractAjv(doc: OpenApiDocument, options: ContractAjvOpti
     },
   };
 }
+
+/** A ContractAjv made on first use (its document is registered then): for validators a run may never need. */
+export function lazyContractAjv(make: () => ContractAjv): ContractAjv {
+  let made: ContractAjv | undefined;
+  return {
+    get ajv() {
+      made ??= make();
+      return made.ajv;
+    },
+    validator(pointer) {
+      made ??= make();
+      return made.validator(pointer);
+    },
+  };
+}

@@ -83,6 +83,7 @@ export function describeOperation(doc: OpenApiDocument, op: ContractOperation, a
     const schema = deref<JsonObject>(doc, value.schema ?? {}, schemaPointer).value;
     const own = objectLabel(doc, useSite, opLabel);
     const label = labelAt(doc, schemaPointer, [], own);
+    let compiled: SuiteParameter['validate'] | undefined;
     return {
       name: value.name,
       in: value.in,
@@ -93,7 +94,11 @@ export function describeOperation(doc: OpenApiDocument, op: ContractOperation, a
       label,
       constraintLabel: (keyword) => labelAt(doc, schemaPointer, [], own, keyword),
       isArray: schema.type === 'array',
-      validate: coercing.ajv.compile({ type: 'object', properties: { v: { $ref: `${CONTRACT_SCHEMA_ID}${schemaPointer}` } } }),
+      // Compiled on first use: a run narrowed to a few operations compiles only theirs.
+      get validate() {
+        compiled ??= coercing.ajv.compile({ type: 'object', properties: { v: { $ref: `${CONTRACT_SCHEMA_ID}${schemaPointer}` } } });
+        return compiled;
+      },
     };
   });
 
