@@ -17,8 +17,8 @@ export interface FileTimingEntry {
 export const FILE_TIMINGS: Readonly<Record<string, FileTimingEntry>> = {
   // The self-test, one part each (--shard i/2, conformance/self-test/shard-cases.ts): a conformance
   // run per fault case, plus the baseline runs.
-  'test/conformance/self-test-1.test.ts': { typicalMs: 70_000, budgetMs: 150_000 },
-  'test/conformance/self-test-2.test.ts': { typicalMs: 70_000, budgetMs: 150_000 },
+  'test/conformance/self-test-1.test.ts': { typicalMs: 58_000, budgetMs: 150_000 },
+  'test/conformance/self-test-2.test.ts': { typicalMs: 50_000, budgetMs: 150_000 },
   // Three conformance runs (whole, and two shards) and a merge.
   'test/conformance/shard.test.ts': { typicalMs: 46_000, budgetMs: 120_000 },
   // The default conformance run (every part, full mode, default profile) against the mock.
