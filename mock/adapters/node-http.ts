@@ -158,12 +158,8 @@ export function nodeHandler(mock: Mock, timeouts: ServerTimeouts = DEFAULT_TIMEO
     try {
       const request = toMockRequest(req, mock.config.maxBodyBytes, timeouts.bodyMs);
       const handled = request instanceof Promise ? request.then((r) => mock.handleNow(r)) : mock.handleNow(request);
-      if (!(handled instanceof Promise)) {
-        const written = answer(req, res, handled);
-        if (written instanceof Promise) written.catch((error: unknown) => fail(res, error));
-        return;
-      }
-      handled.then((response) => answer(req, res, response)).catch((error: unknown) => fail(res, error));
+      const written = handled instanceof Promise ? handled.then((response) => answer(req, res, response)) : answer(req, res, handled);
+      written?.catch((error: unknown) => fail(res, error));
     } catch (error) {
       fail(res, error);
     }
