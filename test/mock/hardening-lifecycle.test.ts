@@ -83,6 +83,8 @@ describe('stopping the mock', () => {
     await until(socket, '"success":true', received);
     expect(received.text).toMatch(/HTTP\/1\.1 201 Created/);
     expect(received.text).toContain('Created while stopping');
+    // Answered after the stop began: the connection is not kept for another request.
+    expect(received.text).toMatch(/\r\nConnection: close\r\n/i);
     const [code] = (await once(child, 'exit')) as [number | null];
     expect(code).toBe(0);
     expect(await nextJson(lines)).toMatchObject({ event: 'stopped', how: 'drained' });
