@@ -58,7 +58,7 @@ export interface Mock {
   handle(request: MockRequest): Promise<MockResponse>;
   /**
    * The same answer, without a promise when none is needed (only a per-user token's first
-   * verification waits): a server adapter writes it in the same turn as it read the request.
+   * verification waits): a server adapter decides it in the same turn as it read the request.
    * May throw where `handle` rejects.
    */
   handleNow(request: MockRequest): MockResponse | Promise<MockResponse>;
