@@ -31,7 +31,7 @@ class BodyTimeout extends Error {}
 
 interface Tracking {
   inFlight: number;
-  /** Set when the server stops: every answer written from then on closes its connection. */
+  /** Set when the server stops: every answer written from then on closes its connection (`write` asks; `fail` always closes). */
   closing: boolean;
   idle: Array<() => void>;
 }
@@ -230,7 +230,6 @@ export function createMockServer(mock: Mock, timeouts: ServerTimeouts = DEFAULT_
     { keepAliveTimeout: KEEP_ALIVE_MS, headersTimeout: timeouts.headersMs, requestTimeout: timeouts.requestMs },
     (req, res) => {
       state.inFlight++;
-      if (state.closing) res.shouldKeepAlive = false;
       res.on('close', closed);
       handle(req, res);
     },
