@@ -153,6 +153,26 @@ export function labelAt(doc: unknown, root: string, segments: readonly string[],
   return (deciding ?? last[0])?.label ?? inherited;
 }
 
+/**
+ * The label of a constraint a (possibly `$ref`'d) parameter object states itself, such as its
+ * `required`: the first `x-contract-constraints` naming `keyword` from the use site on, else the
+ * object's label (`objectLabel`). So a designed `required: true` on a published parameter reads
+ * `{inferred: [required]}` and is judged as inferred.
+ */
+export function objectConstraintLabel(doc: unknown, pointer: string, keyword: string, inherited: Label): Label {
+  let at: string | undefined = pointer;
+  const seen = new Set<string>();
+  while (at !== undefined && !seen.has(at)) {
+    seen.add(at);
+    const node = getAtPointer(doc, at);
+    const own = constraintLabel(node, keyword);
+    if (own !== undefined) return own;
+    const ref = typeof node === 'object' && node !== null ? (node as JsonObject).$ref : undefined;
+    at = typeof ref === 'string' && ref.startsWith('#/') ? ref : undefined;
+  }
+  return objectLabel(doc, pointer, inherited);
+}
+
 /** The label a (possibly `$ref`'d) parameter, body or response object carries, else `inherited`. */
 export function objectLabel(doc: unknown, pointer: string, inherited: Label): Label {
   let label = inherited;

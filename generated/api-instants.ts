@@ -26,10 +26,10 @@ export type paths = {
         };
         /**
          * List the workspace's agents
-         * @description The workspace's agents with their channel bindings, ordered by name (published API, "Lists and paging": "The agents
-         *     list answers `data.items[]`", with `page` and `per_page`). The rest of `data` (`pagination`, page-number pagination
-         *     as in the action log) and the agent fields other than `uuid` and `name` are inferred (seed "Resources": fields of
-         *     agents "not shown"). Each channel binding is null when the agent does not use that channel.
+         * @description Every agent of the workspace, ordered by name (the order is inferred). Published:
+         *     https://developers.mihu.ai/api-reference/agents/list-agents: `data.items[]` without a paginator, each agent keyed
+         *     by `agent_uuid` with its profile, settings, guidelines, notes, procedures and training. `channels` (the agent's
+         *     channel bindings, null where the agent does not use a channel) is an addition of this contract (inferred).
          */
         get: operations["listAgents"];
         put?: never;
@@ -83,7 +83,7 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/agents/{uuid}/evaluate/settings": {
+    "/api/v1/agents/{uuid}/evaluate": {
         parameters: {
             query?: {
                 /**
@@ -111,21 +111,68 @@ export type paths = {
         };
         /**
          * Read an agent's evaluate settings
-         * @description Returns one agent's evaluate settings (capability "evaluate settings (sessionization.timeout_minutes), per agent and
-         *     global"; seed "What the service does" > Evaluate). An agent inherits every global value it does not override:
-         *     `overrides` holds the agent's own values (null where inherited) and `effective` the values that apply. Agent not found
-         *     gives 404 in Shape A (seed "Errors", "agent not found"). Path and shapes are inferred.
+         * @description The evaluate settings that apply to the agent `uuid` (seed "What the service does" > Evaluate, per-agent
+         *     settings): its override (`source` `agent`, `is_default` false) or, without one, the workspace's defaults (`source`
+         *     `default`, `is_default` true). The read is inferred: the published API gives the update and the reassign of this
+         *     path, and this read answers in their shape. Agent not found gives 404 in Shape A (seed "Errors", "agent not
+         *     found").
          */
         get: operations["getAgentEvaluateSettings"];
         /**
          * Update an agent's evaluate settings
-         * @description Sets or clears one agent's overrides of the global evaluate settings (capability "evaluate settings
-         *     (sessionization.timeout_minutes), per agent and global"). Only the fields sent change; a value sets the override, null
-         *     clears it so the agent inherits the global value again. Agent not found gives 404 in Shape A (seed "Errors", "agent
-         *     not found"). Path, body and response are inferred.
+         * @description Changes the evaluate override of the agent `uuid`. Published:
+         *     https://developers.mindhunters.ai/api-reference/evaluate/update-an-agents-evaluate-settings: a partial body
+         *     (`is_active`, `sessionization`, `text` and `voice` analyzers) and the agent's evaluate settings in the answer. An
+         *     agent without an override gets one, a copy of the workspace's defaults, before the fields sent change (inferred);
+         *     from then on it keeps its own values when the defaults change. Agent not found gives 404 in Shape A (seed
+         *     "Errors", "agent not found").
          */
         put: operations["updateAgentEvaluateSettings"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/agents/{uuid}/evaluate/reassign": {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reset an agent's evaluate override to the current defaults
+         * @description Replaces the evaluate override of the agent `uuid` with a fresh copy of the workspace's current defaults, whether
+         *     or not it had one. Published:
+         *     https://developers.mihu.ai/api-reference/evaluate/force-overwrite-the-agents-override-with-a-fresh-copy-of-the-current-default:
+         *     no body, the agent's evaluate settings in the answer. The copy is the agent's own (`source` `agent`): later changes
+         *     of the defaults do not reach it (inferred). Agent not found gives 404 in Shape A (seed "Errors", "agent not
+         *     found").
+         */
+        post: operations["reassignAgentEvaluateSettings"];
         delete?: never;
         options?: never;
         head?: never;
@@ -161,25 +208,25 @@ export type paths = {
         /**
          * List an agent's webhooks
          * @description The webhooks registered on the agent `uuid`, oldest first (inferred: the published API names only the create and the
-         *     change operations). The secret is never returned: `secret_key_masked` shows `****` plus its last four characters
-         *     (seed "What the service does" > Logs: secrets are masked). Agent not found gives 404 in Shape A (seed "Errors",
-         *     "agent not found").
+         *     change operations). Each is shown as the published update answers it: the secret is never returned, only
+         *     `has_secret` (seed "What the service does" > Logs: secrets are masked). Agent not found gives 404 in Shape A (seed
+         *     "Errors", "agent not found").
          */
         get: operations["listAgentWebhooks"];
         put?: never;
         /**
-         * Register a webhook on an agent
-         * @description Registers an outbound webhook on the agent `uuid` (published API, "Webhooks": body `{url, events[], secret_key,
-         *     is_active}` and the six event kinds; seed "Events" rule 1: deliveries to registered endpoints are recorded in the
-         *     webhooks log feed). The service posts each event of the kinds in `events` that concerns the agent's conversations to
-         *     `url`.
+         * Add a webhook to an agent
+         * @description Registers an outbound webhook on the agent `uuid`; the service posts each event of the kinds in `events` that concerns
+         *     the agent's conversations to `url` (seed "Events" rule 1: deliveries are recorded in the webhooks log feed).
+         *     Published: https://developers.mindhunters.ai/api-reference/agents/add-a-webhook-to-this-agent.md (the operation, and
+         *     409 `webhook_limit_reached` once the agent has 5 webhooks); the body takes the fields of the published update.
          *
          *     - `url` must be an absolute `https://` URL (seed "Authentication" rule 5: HTTPS only; inferred for webhooks) and
          *       `events` a non-empty list of distinct event kinds; otherwise 422 `VALIDATION_ERROR` or `INVALID_FORMAT` with `field`.
-         *     - `secret_key` (optional) signs the deliveries; it is never returned: `secret_key_masked` shows `****` plus its last
-         *       four characters, null without a secret (seed: secrets are masked). `is_active` defaults to true (inferred).
+         *     - `secret_key` (optional, null: none) signs the deliveries; it is write-only: answers show `has_secret` only.
+         *       `is_active` defaults to true (inferred).
          *     - Agent not found gives 404 in Shape A (seed "Errors", "agent not found").
-         *     - The answer's shape (201 with the webhook) is inferred.
+         *     - The answer (201 with the webhook as the update answers it) is inferred.
          */
         post: operations["createAgentWebhook"];
         delete?: never;
@@ -212,7 +259,7 @@ export type paths = {
                  */
                 uuid: components["parameters"]["UuidPath"];
                 /**
-                 * @description Identifier of the agent's webhook. A malformed value gives 422 `INVALID_UUID`.
+                 * @description Identifier of the agent's webhook (its `webhook_uuid`). A malformed value gives 422 `INVALID_UUID`.
                  * @example 47241b4b-e6dc-47bf-993b-b60fc4c422c8
                  */
                 webhookUuid: components["parameters"]["AgentWebhookUuidPath"];
@@ -226,13 +273,15 @@ export type paths = {
         options?: never;
         head?: never;
         /**
-         * Change an agent's webhook
-         * @description Changes the webhook `webhookUuid` of the agent `uuid` (published API, "Webhooks": body `{url, events[], secret_key,
-         *     is_active}`). Only the fields sent change (at least one); the rules are those of the create. `secret_key` null
-         *     removes the secret (inferred); `is_active` false pauses deliveries without removing the webhook.
+         * Update an agent's webhook
+         * @description Changes the webhook `webhookUuid` of the agent `uuid`. Published:
+         *     https://developers.mindhunters.ai/api-reference/agents/update-a-webhook: `url` and `events` are required and replace
+         *     the webhook's; `secret_key` (string or null) and `is_active` are optional; the answer is `{success, data}` without
+         *     `message`, the webhook with `has_secret` in place of its write-only secret. An absent `secret_key` keeps the secret,
+         *     null removes it (inferred); `is_active` false pauses deliveries without removing the webhook.
          *
+         *     - The rules of `url` and `events` are those of the create (422 otherwise).
          *     - An unknown agent, or a webhook that is not the agent's, gives 404 in Shape A (seed "Errors", "agent not found").
-         *     - The answer's shape (200 with the webhook, the secret masked) is inferred.
          */
         patch: operations["updateAgentWebhook"];
         trace?: never;
@@ -259,19 +308,22 @@ export type paths = {
         };
         /**
          * Call figures for a period
-         * @description Call figures of the workspace over the period `[from, to)` (published API, "Analytics": a calls read with `from`
-         *     inclusive, `to` exclusive, `compare_prev`, `granularity`, `channel` as a comma-separated list, `agent_uuid` and
-         *     `campaign_uuid`). The answer is designed here (inferred): the figures of the calls created in the period
-         *     (`current.totals`), split into consecutive buckets by `granularity` (`current.series`), and with `compare_prev`
-         *     the same figures for the previous period of equal length that ends where this one starts (`previous`).
-         *     Inferred: `from` and `to` are required; a date means the start of that day in the applied zone (so
-         *     `to=2026-12-01` ends with the last instant of 30 November); `from` not before `to` gives 422 (field `from`);
-         *     buckets end at the applied zone's midnights (`day`), Mondays (`week`) or first days of the month (`month`), the
-         *     first and last cut at `from` and `to`; the previous period is as long in time, so across a change of summer time
-         *     its bounds show another hour of the day; more than 400 buckets gives 422 (field `granularity`); a call's channel is
-         *     its conversation's (`call`, or `whatsapp` for a WhatsApp call); an `agent_uuid` or `campaign_uuid` that names
-         *     no agent or campaign of the workspace gives 404; `live`, `ended` and `failed` are the calls' status at the time
-         *     of the request.
+         * @description Call figures of the workspace over the period `[from, to)`. Published:
+         *     https://developers.mindhunters.ai/api-reference/analytics/aggregated-call-metrics-for-a-time-window-authoritative-call-count
+         *     (the parameters; the answer `{meta, totals {calls, inbound, outbound, answered, missed, failed, ai_handled,
+         *     human_handled}, duration_sec, buckets, outcome, cost, previous}`). The answer has no `success`/`message`/`data`
+         *     envelope: the API document's envelope rule covers "most responses" and names exceptions without listing this read,
+         *     so the published shape applies.
+         *
+         *     Designed here (inferred): the figures count the calls created in the period (`totals`, `duration_sec`, `outcome`,
+         *     `cost`); `buckets` splits the period by `granularity`; with `compare_prev` the same figures for the previous period
+         *     of equal length that ends where this one starts (`previous`, else null). A date-time without an offset is read in
+         *     the applied zone (seed "Time handling" rule 2); `from` not before `to` gives 422 (field `from`); buckets end at the
+         *     applied zone's midnights (`day`), Mondays (`week`) or first days of the month (`month`), the first and last cut at
+         *     `from` and `to`; the previous period is as long in time, so across a change of summer time its bounds show another
+         *     hour of the day; more than 400 buckets gives 422 (field `granularity`); a call's channel token is `call`, or
+         *     `whatsapp_call` for a call on a WhatsApp conversation; an `agent_uuid` or `campaign_uuid` that names no agent or
+         *     campaign of the workspace gives 404; statuses are the calls' at the time of the request.
          */
         get: operations["getCallAnalytics"];
         put?: never;
@@ -349,17 +401,112 @@ export type paths = {
         };
         /**
          * Session figures for a period
-         * @description Session figures of the workspace over the period `[from, to)` (published API, "Analytics": a sessions read with
-         *     the same parameters as the calls read). A session is a conversation's stretch of activity (seed "Evaluate": it
-         *     ends when the customer is idle for `sessionization.timeout_minutes` or the conversation closes). The answer is
-         *     designed here (inferred): the figures of the sessions that started in the period (`current.totals`), split into
-         *     buckets by `granularity` (`current.series`), and with `compare_prev` the previous period of equal length
-         *     (`previous`). `messages` counts the analytics message rows created in the period that match the filters.
-         *     Inferred: the same rules as GET /api/v1/analytics/calls for `from`, `to`, buckets, 404 and 422; a session's
-         *     channel, agent and campaign are its conversation's; `by_channel` lists every channel, with 0 where none.
+         * @description Conversation-session figures of the workspace, across channels, over the period `[from, to)`. Published:
+         *     https://developers.mindhunters.ai/api-reference/analytics/cross-channel-conversation-session-metrics (the same
+         *     parameters as the calls read, `channel` e.g. `call,whatsapp`; the answer `{meta, totals, rates, duration_sec,
+         *     messages_per_session, latency_ms, previous}`, `latency_ms` holding p50/p95 in milliseconds and null when there
+         *     are no voice records). The answer has no `success`/`message`/`data` envelope: the API document's envelope rule
+         *     covers "most responses" and names exceptions without listing this read, so the published shape applies. A
+         *     session is a conversation's stretch of activity (seed "Evaluate": it ends when the customer is idle for
+         *     `sessionization.timeout_minutes` or the conversation closes).
+         *
+         *     Designed here (inferred): the sessions counted are those that started in the period (one per conversation);
+         *     messages are the analytics message rows created in the period that match the filters; `buckets` (not on the
+         *     published page) splits the period by `granularity` as for the calls read; with `compare_prev` the previous period
+         *     of equal length (`previous`, else null). A session's channel token is its conversation's channel, and a WhatsApp
+         *     conversation that holds a call also matches `whatsapp_call`; its agent and campaign are its conversation's. The
+         *     same rules as GET /api/v1/analytics/calls for `from`, `to`, buckets, 404 and 422.
          */
         get: operations["getSessionAnalytics"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/analyzers": {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the contact analyzers
+         * @description The analyzers that fill contact data (inferred path and shape: the collection of the published PUT
+         *     /api/v1/analyzers/{internal_id}). Each `internal_id` carries its prefix (seed "What the service does" > Contacts):
+         *     `b_<key>` for a built-in contact field, `f_<key>` for a custom contact field, `p_<id>` for a pipeline stage rule.
+         *     Each shows its configuration as the published update sets it (`update_behavior`, `analysis_goals`,
+         *     `example_values`).
+         */
+        get: operations["listContactAnalyzers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/analyzers/{internal_id}": {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description The analyzer's identifier (published): `b_` a built-in contact field, `f_` a custom contact field, `p_` a pipeline
+                 *     stage rule, then the field's key or the rule's name. An identifier without one of these prefixes names no analyzer
+                 *     (404); one that is not lower-case letters, digits and underscores gives 422 `VALIDATION_ERROR` (inferred).
+                 * @example f_order_number
+                 */
+                internal_id: components["parameters"]["ContactAnalyzerIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update an analyzer's configuration
+         * @description Configures how the analyzer `internal_id` extracts a value from conversations and applies it to contacts.
+         *     Published: https://developers.mindhunters.ai/api-reference/contact-analyzers/update-an-analyzer-configuration:
+         *     `update_behavior` (how an extracted value is applied), `analysis_goals` (what to extract, at most 1000 characters)
+         *     and `example_values` (sample values, at most 1000 characters, not used by pipeline analyzers); the identifier's
+         *     prefix is `b_`, `f_` or `p_` (seed "What the service does" > Contacts).
+         *
+         *     - Only the fields sent change; null clears a text (inferred).
+         *     - A built-in field's analyzer (`b_`) takes only `update_behavior`: `analysis_goals` or `example_values` gives 422
+         *       `VALIDATION_ERROR` naming the field (published rule; the status is inferred).
+         *     - An identifier no analyzer of the workspace has gives 404. The answer (the analyzer with its configuration) is
+         *       inferred; the published page says only "Analyzer updated".
+         */
+        put: operations["updateContactAnalyzer"];
         post?: never;
         delete?: never;
         options?: never;
@@ -390,12 +537,13 @@ export type paths = {
         /**
          * List appointments
          * @description Lists the workspace's appointments (seed "Operations named in prose only", GET /api/v1/appointments; request and
-         *     response shapes not shown, and "Fields of ... appointments ... not shown"). Paging is the published API's ("Lists and
-         *     paging": `page`, `per_page` default 15 at most 100, and `data` {current_page, last_page, per_page, total, data}).
-         *     The filters and the appointment fields are inferred. Appointments are ordered by
-         *     `starts_at` ascending, then `uuid`. `from` and `to` filter on `starts_at`; a date without time covers the whole day
-         *     in the applied zone, a date-time without offset is read in the applied zone (seed "Time handling" rule 2). `from`
-         *     after `to` gives 422 `VALIDATION_ERROR`. An `agent_uuid` or `contact_uuid` that matches nothing gives an empty page.
+         *     response shapes not shown). The published API gives the filters `contact_uuid`, `schedule_uuid`, `start_date`,
+         *     `end_date` and `status` and answers `data` as a plain array, without paging (published:
+         *     https://developers.mihu.ai/api-reference/appointments/get-all-appointments-calendar, per the API catalog and the
+         *     n8n node). Inferred: the `agent_uuid` filter, the order (`start_time` ascending, then `uuid`) and the meaning of the
+         *     dates: `start_date` and `end_date` bound `start_time`, inclusive; a date covers its whole day in the applied zone, a
+         *     date-time without offset is read in the applied zone (seed "Time handling" rule 2); `start_date` after `end_date`
+         *     gives 422 `VALIDATION_ERROR`. A filter that matches nothing gives an empty list.
          */
         get: operations["listAppointments"];
         put?: never;
@@ -573,7 +721,11 @@ export type paths = {
          *     `{prompt, name?}`; the bounds of both and the response are inferred. It returns at once with status `processing`,
          *     `questions` empty and `builder` null; the client then polls GET /api/v1/builder-agents/{uuid} until the status
          *     leaves `processing` ("The flow is asynchronous: every write returns at once"; the published API: clients poll every
-         *     2-3 s). When `name` is omitted the service derives one from the prompt (inferred).
+         *     2-3 s). When `name` is omitted it is derived from the prompt (published:
+         *     https://developers.mihu.ai/api-reference/builders/start-a-build-conversation). That page lists two further optional
+         *     booleans (one skips the one-time approval gate and builds at once, default false; one deploys without a further
+         *     step) whose names the stored page cuts off; until they are known any further boolean property is accepted and
+         *     kept with the conversation, without effect (inferred).
          */
         post: operations["createBuilderAgent"];
         delete?: never;
@@ -613,7 +765,8 @@ export type paths = {
          * @description Returns one conversation; clients poll it after every write "until the status leaves `processing`"
          *     (seed "States and transitions" > Builder agent conversation). When the builder work completes the status becomes
          *     `gathering` (with `questions`), `awaiting_approval`, `deployed` or `failed`; "`builder` carries the app and preview
-         *     URL once deployed". The path is named in prose only; the response is inferred as the conversation in the envelope.
+         *     URL once deployed". The path is named in prose only; the published API gives the answer, the conversation in the
+         *     envelope with `builder` null until deployed. Published: https://developers.mihu.ai/api-reference/builders/get-a-build-conversation.
          */
         get: operations["getBuilderAgent"];
         put?: never;
@@ -659,7 +812,9 @@ export type paths = {
          *     Returns at once with status `processing` and `questions` emptied. The path is named in prose only; the published
          *     API gives the body `{message}` and the rule: accepted only while gathering, 409 once deployed. "The answers
          *     operation rejects a finished conversation": every other status (`processing`, `awaiting_approval`, `failed`)
-         *     gives 409 too (inferred for those statuses). The bounds of `message` and the response are inferred.
+         *     gives 409 too (inferred for those statuses). The bounds of `message` are inferred. The answer is `{success, data}`
+         *     without `message`, and its conversation may leave out `status` (published:
+         *     https://developers.mihu.ai/api-reference/builders/answer-the-build-conversation).
          */
         post: operations["answerBuilderAgentQuestions"];
         delete?: never;
@@ -701,8 +856,9 @@ export type paths = {
          * @description Approves a conversation that waits for approval (seed "States and transitions" > Builder agent conversation:
          *     "`awaiting_approval` | approve (MCP tool `approve_agent`) | | `processing` | Client polls"). The seed names the
          *     approval only as the MCP tool `approve_agent`; the published API gives the HTTP operation
-         *     POST /api/v1/builder-agents/{uuid}/approve. The empty body, the response and the 409 are inferred. Returns at once
-         *     with status `processing`. Any status other than `awaiting_approval` gives 409.
+         *     POST /api/v1/builder-agents/{uuid}/approve and its answer `{success, data}` without `message` (published:
+         *     https://developers.mihu.ai/api-reference/builders/approve-a-build-conversation). The empty body and the 409 are
+         *     inferred. Returns at once with status `processing`. Any status other than `awaiting_approval` gives 409.
          */
         post: operations["approveBuilderAgent"];
         delete?: never;
@@ -750,6 +906,9 @@ export type paths = {
          *     and `message` (the published API: "the message is appended"; the separator is inferred). Behaviour 1: "Rebuild returns at once
          *     with status `processing`; 409 while another rebuild is processing". A conversation in `processing`, `gathering`
          *     or `awaiting_approval` also gives 409 (inferred: the seed lists only `deployed` and `failed` as starting states).
+         *     The published API answers without `message` and without the conversation's `status`
+         *     (https://developers.mihu.ai/api-reference/builders/change-a-deployed-build-rebuild); the API document gives the
+         *     envelope and the status for this operation, and it wins.
          */
         post: operations["rebuildBuilderAgent"];
         delete?: never;
@@ -780,25 +939,29 @@ export type paths = {
         };
         /**
          * List apps
-         * @description Lists the workspace's apps, newest first (`created_at` descending), one page at a time. The seed names the
-         *     builders resource ("Builders: isolated cloud sandboxes that run apps") but not a list operation; the published API
-         *     gives its paging (`page`, `per_page` default 15, at most 100) and the paged list answer `data {current_page,
-         *     last_page, per_page, total, data [...]}`. The order, the `status` filter and the items being apps are inferred.
+         * @description Lists the workspace's apps, newest first (`created_at` descending), one page at a time. Inferred as an operation:
+         *     the seed names the builders resource ("Builders: isolated cloud sandboxes that run apps") but no list, and no
+         *     published page names one. Its paging is the published API's ("Lists and paging": `page`, `per_page` default 15,
+         *     at most 100, and the paged list answer `data {current_page, last_page, per_page, total, data [...]}`), labelled
+         *     published on those parts. The order, the `status` filter and the items being apps are inferred.
          */
         get: operations["listBuilders"];
         put?: never;
         /**
          * Create an app from uploaded files
          * @description Creates an app "by uploading files plus an entrypoint" (seed "What the service does" > Builders). The operation
-         *     is named in prose only ("POST `/api/v1/builders`"); the published API gives its body: `name`, `entrypoint`, `files`,
-         *     `port`, `env`, `resources {cpu, memory, disk}`, `job_type` (`always_on` or `one_time`) and
-         *     `backup_interval_hours`. The types, bounds and defaults of these fields, the shape of a file and the response are
-         *     inferred. The app is created with `kind` `codebase`, status `deploying` (the value the seed shows) and
-         *     `auto_stop_interval` 0 (never; set it with PUT /api/v1/builders/{uuid}/auto-stop), and becomes `running` once its
-         *     entrypoint listens on `port`, or `failed`. File paths are relative to the app root and must be unique; a
-         *     duplicate path gives 422 `VALIDATION_ERROR` with `field: files`. `env` names the variables the app's process gets
-         *     on top of `PORT` and `SERVICE_TOKEN`, which the platform sets; naming either of these gives 422
-         *     `VALIDATION_ERROR` with `field: env`.
+         *     is named in prose only ("POST `/api/v1/builders`"); the published API gives its body and answer. Published:
+         *     https://developers.mihu.ai/api-reference/builders/create-a-builder-from-your-own-code. The body: `name` (lowercase
+         *     letters, digits and dashes), `entrypoint` (a command whose process listens on 0.0.0.0 at `port`), `files` (an
+         *     object mapping each path relative to the app root to the file's contents), `port` (default 8000), `env`,
+         *     `resources` (1 vCPU, 1 GB memory and 3 GB disk by default), `job_type` (`always_on` or `one_time`) and
+         *     `backup_interval_hours` (0 turns backups off). The answer is `{success, message, data}` with the app. Bounds
+         *     not on the page are inferred. The app is created with `kind` `codebase`, status `deploying` (the value the
+         *     seed shows) and `auto_stop_interval` 0 (never; set it with PUT /api/v1/builders/{uuid}/auto-stop), and becomes
+         *     `running` once its entrypoint listens on `port`, or `failed`. Paths are relative to the app root; two keys that
+         *     name the same file (`a.js` and `./a.js`), or a file that is also a directory, give 422 `VALIDATION_ERROR` with
+         *     `field: files`. `env` names the variables the app's process gets on top of `PORT` and `SERVICE_TOKEN`, which the
+         *     platform sets; naming either of these gives 422 `VALIDATION_ERROR` with `field: env` (inferred).
          */
         post: operations["createBuilder"];
         delete?: never;
@@ -919,10 +1082,14 @@ export type paths = {
         put?: never;
         /**
          * Run a command in an app's sandbox
-         * @description Runs one shell command in the app's sandbox, in the app root, and returns its result (seed "What the service does"
-         *     > Builders: "a command terminal (exec)"). Named in prose only; the method, body and response are inferred. The
-         *     command runs only while the app is `running`; any other status gives 409. A command still running after
-         *     `timeout_seconds` is killed and returns with `timed_out` true.
+         * @description Runs one shell command in the app's sandbox, in the app root, and returns its exit code and output (seed "What
+         *     the service does" > Builders: "a command terminal (exec)"). Named in prose only; the published API gives the
+         *     method, the body `{command, timeout}` (`timeout` in seconds, 1 to 600, default 60) and the answer `{success, data
+         *     {exit_code, output}}` without `message`. Published:
+         *     https://developers.mihu.ai/api-reference/builders/run-a-command-in-the-builder. `output` holds what the command
+         *     wrote, standard output then standard error (inferred). The command runs only while the app is `running`; any
+         *     other status gives 409 (inferred). A command still running after `timeout` seconds is killed and answers exit
+         *     code 137 (inferred).
          */
         post: operations["execBuilderCommand"];
         delete?: never;
@@ -1179,28 +1346,39 @@ export type paths = {
         put?: never;
         /**
          * Start an outbound call
-         * @description An agent calls a participant (seed "Endpoints", operations named in prose only: POST /api/v1/call, shapes not shown;
-         *     the published API gives the body `agentId`, `prompt {overwrite, content}`, `participant {number, about}`, optional
-         *     `message {start}` and the answer "Call created successfully" with `data {id, agentId, status, conversation_uuid,
-         *     contact_uuid, listen_url, record_url}`).
+         * @description An agent calls a participant. Published: https://developers.mihu.ai/api-reference/call/initiate-a-new-call (body
+         *     `agentId`, `prompt {overwrite, content}`, `participant {number, about}`, optional `message {start}`; answer
+         *     200 "Call created successfully" with `data {id, agentId, status, conversation_uuid, contact_uuid, listen_url,
+         *     record_url}`), https://developers.mindhunters.ai/api-reference/call/initiate-a-new-call (`data.provider`
+         *     "twilio", `status` "initiated") and https://developers.mindhunters.ai/quickstart (`data.participant`,
+         *     `data.createdAt`; a call started with `agentId` and `participant` only). Seed "Endpoints": POST /api/v1/call is
+         *     named in prose only, shapes not shown.
          *
          *     - `conversation_uuid` is the handle of the live call actions (seed "Calls and call actions": "A live call is
-         *       controlled by its conversation UUID, returned as `conversation_uuid` from the call-start operation").
+         *       controlled by its conversation UUID, returned as `conversation_uuid` from the call-start operation"). The
+         *       published pages disagree on whether the answer carries it; the API document requires it, and it wins.
+         *     - `prompt`: the reference page marks it required, while the quickstart, the service's own site sample and its
+         *       n8n node start calls without it; the service accepts those, so `prompt` is optional here (the agent's own
+         *       prompt applies). When sent, `prompt.overwrite` is required and `prompt.content` optional (the API catalog).
          *     - Rate limit (seed "Limits"): 5 requests per second per workspace, shared by all tokens of the workspace and by the
          *       other outbound-send operations (WhatsApp template, SMS, email). Over it: 429 with `Retry-After`; nothing is created or sent.
          *     - Sending queue (seed "Limits" note 1): "The 5 per second limit governs how fast requests are accepted, not how fast calls
          *       and messages leave. Accepted requests wait in a sending queue and go out at the pace set by the plan, the phone numbers
-         *       and the sending settings (summary at `/api/v1/outbound/summary`)". So 201 answers with status `queued` (inferred).
+         *       and the sending settings (summary at `/api/v1/outbound/summary`)". The answer's `status` is `initiated` (published);
+         *       the call then shows `queued` in the call list until the queue lets it go (inferred).
          *     - Idempotency (seed "Limits"): "When `request_key` is sent, retrying the same request returns the same request and never a
-         *       second call or message". A retry with the same `request_key` and the same body returns the same 201 response again
+         *       second call or message". A retry with the same `request_key` and the same body returns the same 200 response again
          *       (the same body, the same call `id`) and creates nothing; the same key with a different body gives 409 (inferred).
          *     - Concurrent calls (seed "Limits", stated separately): 50 simultaneous calls. A workspace that already has 50 calls that
          *       have not ended (`queued`, `ringing`, `in_progress`) gets 409 Conflict and no call is created (inferred: the seed states
          *       the limit but not the response).
-         *     - Caller number (inferred): the number bound to the call channel of `agentId`. An unknown agent, an agent without a call
-         *       number, or a number not enabled for calls gives 422 `VALIDATION_ERROR` with `field: agentId`.
+         *     - An `agentId` the workspace does not have gives 404 (published). Caller number (inferred): the number bound to the
+         *       agent's call channel; an agent without a call number, or a number not enabled for calls, gives 422
+         *       `VALIDATION_ERROR` with `field: agentId`.
          *     - `participant.number` is the contact's phone number (E.164; seed "Errors": `INVALID_FORMAT` for a number that is not);
          *       the call joins that contact, created when the workspace has none, returned as `contact_uuid` (inferred).
+         *     - What the request carried (`prompt`, `participant.about`, `message.start`) is kept with the call and shown in the
+         *       call list (inferred).
          *     - Bulk calling of many contacts is done with a listing, not by looping over this operation (seed "Limits" note 2).
          */
         post: operations["startCall"];
@@ -1232,11 +1410,16 @@ export type paths = {
         };
         /**
          * List calls
-         * @description Lists the workspace's calls, inbound and outbound, newest first (seed "Endpoints", operations named in prose only:
-         *     `/api/v1/calls`; the published API gives the filters `agent_id`, `direction`, `status`, `page`, `per_page` and the paged
-         *     list answer `data {current_page, last_page, per_page, total, data}`). A call started with POST /api/v1/call appears here
-         *     at once with status `queued`; its `uuid` is the `id` the start answered.
+         * @description Lists the workspace's calls, inbound and outbound, newest first. Published: the API catalog's
+         *     https://github.com/mindcloud-inc/universal-api-reference/blob/main/apis/m/mihuAI/native-api/actions/get-paginated-list-of-calls.md
+         *     (filters `agent_id`, `direction`, `status`, `page`, `per_page`; items `uuid, agent {uuid, name}, analysis,
+         *     communication, direction, duration, handled_by, status, timestamp, created_at, updated_at`), and the paged list
+         *     answer `data {current_page, last_page, per_page, total, data}` ("Lists and paging"). Seed "Endpoints": `/api/v1/calls`
+         *     is named in prose only. A call started with POST /api/v1/call appears here at once; its `uuid` is the `id` the start
+         *     answered.
          *
+         *     Each item also carries the call's live state (inferred): its conversation (the handle of the call actions), the
+         *     numbers, `muted`, `forwarded_to`, `end_reason`, the media URLs, the instants, and what the start request carried.
          *     Further filters (inferred): `conversation_uuid`, and a creation range `from`/`to` (a date or a date-time; a date-time
          *     without an offset is read in the applied zone, a date-only `to` covers the whole day, as for the action log filters of
          *     seed "Query parameters"). An impossible date gives 422 `INVALID_FORMAT`.
@@ -1282,11 +1465,17 @@ export type paths = {
         put?: never;
         /**
          * Forward a live call to another number
-         * @description Transfers the contact on the call to the number `to` (seed "Calls and call actions": "The actions are say, forward,
-         *     hangup, mute and unmute. A live (non-ended) call is required"; the published API gives the path; the body and answer
-         *     are inferred). The call stays `in_progress` while the forwarded leg lasts and records `forwarded_to`; a call not yet
-         *     answered is forwarded once answered (inferred). A call that has ended (`ended`, `failed`) gives 409; an unknown
-         *     conversation, or one that is not a call, 404. Returns the call's state.
+         * @description Warm-transfers the contact on the call to another number: the agent announces the transfer, then the call is
+         *     connected to the number. Published: https://developers.mihu.ai/api-reference/call-actions/forward-warm-transfer-the-live-call-to-another-phone-number (the body is one E.164 number of at most 32 characters; the page does
+         *     not show the field's name, so `to` is inferred; answer "Forward dispatched").
+         *
+         *     Inferred rules: the call stays `in_progress` while the forwarded leg lasts, records `forwarded_to` and counts as
+         *     handled by a human (`handled_by` `Human` in the call list); a call not yet answered is forwarded once answered.
+         *
+         *     Seed "Calls and call actions": "The actions are say, forward, hangup, mute and unmute. A live (non-ended) call is
+         *     required"; the call is named by the `conversation_uuid` POST /api/v1/call returned. A call that has ended (`ended`,
+         *     `failed`) gives 409; an unknown conversation, or one that is not a call, 404 (inferred). The answer's `data` is
+         *     empty, as published; the call's state is read from GET /api/v1/calls.
          */
         post: operations["forwardCall"];
         delete?: never;
@@ -1327,11 +1516,18 @@ export type paths = {
         put?: never;
         /**
          * Hang up a live call
-         * @description Ends the call (seed "Calls and call actions": "The actions are say, forward, hangup, mute and unmute. A live
-         *     (non-ended) call is required"; the published API gives the path; the answer is inferred). No request body. The call
-         *     becomes `ended` with `end_reason` `hangup_action` and `ended_at` set; a `queued` call is removed from the sending queue
-         *     and never dialled (inferred). A call that has already ended (`ended`, `failed`) gives 409; an unknown conversation, or
-         *     one that is not a call, 404. Returns the call's state.
+         * @description Ends the call: the agent speaks a goodbye, then hangs up. Published: https://developers.mihu.ai/api-reference/call-actions/hang-up-the-live-call-the-agent-speaks-a-goodbye-message-then-ends (an optional goodbye message of at most
+         *     2000 characters, the field's name not shown, so `message` is inferred; without it the agent's configured
+         *     end-of-call message is spoken, else "Good Bye"; answer "Hangup dispatched"). The body may be left out.
+         *
+         *     Inferred rules: the call is over for the API at once: it becomes `ended` with `end_reason` `hangup_action` and
+         *     `ended_at` set, and further actions get 409; the goodbye spoken is kept as the call's `goodbye_message`. A `queued`
+         *     call is removed from the sending queue and never dialled.
+         *
+         *     Seed "Calls and call actions": "The actions are say, forward, hangup, mute and unmute. A live (non-ended) call is
+         *     required"; the call is named by the `conversation_uuid` POST /api/v1/call returned. A call that has ended (`ended`,
+         *     `failed`) gives 409; an unknown conversation, or one that is not a call, 404 (inferred). The answer's `data` is
+         *     empty, as published; the call's state is read from GET /api/v1/calls.
          */
         post: operations["hangupCall"];
         delete?: never;
@@ -1372,11 +1568,16 @@ export type paths = {
         put?: never;
         /**
          * Mute the agent on a live call
-         * @description Mutes the AI agent on the call: it stops answering the contact until unmuted, while the call stays connected and a
-         *     `say` message is still spoken (seed "Calls and call actions": "The actions are say, forward, hangup, mute and unmute.
-         *     A live (non-ended) call is required"; the published API gives the path; the answer is inferred). No request body.
-         *     Sets `muted` to true; muting a muted call changes nothing and returns 200 (inferred). A call that has ended (`ended`,
-         *     `failed`) gives 409; an unknown conversation, or one that is not a call, 404. Returns the call's state.
+         * @description Stops the AI agent from speaking and answering on the call until unmuted, while the call stays connected (for a
+         *     human to take over or listen). Published: https://developers.mihu.ai/api-reference/call-actions/mute-the-agent-in-the-live-call (no body; answer "Mute dispatched").
+         *
+         *     Inferred rules: sets the call's `muted` (call list) to true; a `say` message is still spoken; muting a muted call
+         *     changes nothing and answers 200.
+         *
+         *     Seed "Calls and call actions": "The actions are say, forward, hangup, mute and unmute. A live (non-ended) call is
+         *     required"; the call is named by the `conversation_uuid` POST /api/v1/call returned. A call that has ended (`ended`,
+         *     `failed`) gives 409; an unknown conversation, or one that is not a call, 404 (inferred). The answer's `data` is
+         *     empty, as published; the call's state is read from GET /api/v1/calls.
          */
         post: operations["muteCall"];
         delete?: never;
@@ -1417,16 +1618,18 @@ export type paths = {
         put?: never;
         /**
          * Make the agent say a message on a live call
-         * @description The agent speaks `message` on the call (seed "Calls and call actions": "The actions are say, forward, hangup, mute and
-         *     unmute. A live (non-ended) call is required"; the published API gives the path and the body `{message (at most 2000
-         *     characters), end_call_after_spoken (boolean)}`). The call is named by the `conversation_uuid` returned by
-         *     POST /api/v1/call.
+         * @description The agent speaks `message` on the call at once. Published: https://developers.mihu.ai/api-reference/call-actions/make-the-agent-say-a-message-in-the-live-call (body `{message (required, at most 2000
+         *     characters), end_call_after_spoken (boolean, default false)}`; answer "Say dispatched" with an empty `data`).
          *
          *     Inferred rules: a call not yet answered (`queued`, `ringing`) speaks the message once answered; a muted agent still
          *     speaks it; messages sent one after the other are spoken in turn. With `end_call_after_spoken: true` the agent hangs up
          *     once the message has been spoken: the call stays live until then, and then becomes `ended` with `end_reason`
-         *     `end_call_after_spoken` (unless the contact hung up first). A call that has ended (`ended`, `failed`) gives 409; an
-         *     unknown conversation, or one that is not a call, 404. Returns the call's state.
+         *     `end_call_after_spoken` (unless the contact hung up first).
+         *
+         *     Seed "Calls and call actions": "The actions are say, forward, hangup, mute and unmute. A live (non-ended) call is
+         *     required"; the call is named by the `conversation_uuid` POST /api/v1/call returned. A call that has ended (`ended`,
+         *     `failed`) gives 409; an unknown conversation, or one that is not a call, 404 (inferred). The answer's `data` is
+         *     empty, as published; the call's state is read from GET /api/v1/calls.
          */
         post: operations["sayOnCall"];
         delete?: never;
@@ -1467,11 +1670,15 @@ export type paths = {
         put?: never;
         /**
          * Unmute the agent on a live call
-         * @description Lets the AI agent answer the contact again (seed "Calls and call actions": "The actions are say, forward, hangup,
-         *     mute and unmute. A live (non-ended) call is required"; the published API gives the path; the answer is inferred). No
-         *     request body. Sets `muted` to false; unmuting a call that is not muted changes nothing and returns 200 (inferred). A
-         *     call that has ended (`ended`, `failed`) gives 409; an unknown conversation, or one that is not a call, 404. Returns
-         *     the call's state.
+         * @description Lets the AI agent speak and answer the contact again. Published: https://developers.mihu.ai/api-reference/call-actions/mute-the-agent-in-the-live-call names the unmute action under the same
+         *     path prefix (no body); its answer is not shown, so "Unmute dispatched" follows the other actions (inferred).
+         *
+         *     Inferred rules: sets the call's `muted` to false; unmuting a call that is not muted changes nothing and answers 200.
+         *
+         *     Seed "Calls and call actions": "The actions are say, forward, hangup, mute and unmute. A live (non-ended) call is
+         *     required"; the call is named by the `conversation_uuid` POST /api/v1/call returned. A call that has ended (`ended`,
+         *     `failed`) gives 409; an unknown conversation, or one that is not a call, 404 (inferred). The answer's `data` is
+         *     empty, as published; the call's state is read from GET /api/v1/calls.
          */
         post: operations["unmuteCall"];
         delete?: never;
@@ -1508,8 +1715,10 @@ export type paths = {
         };
         /**
          * Read a campaign
-         * @description Returns one campaign (seed capability "reading a campaign and a listing"). The path and response are inferred;
-         *     the campaign fields are the seed's. Unknown campaign gives 404 in Shape A, as for the update.
+         * @description Returns one campaign (seed capability "reading a campaign and a listing"). The published API names GET
+         *     /api/v1/campaigns/{uuid} ("Get campaign details") without showing its answer: the answer is inferred, in the
+         *     envelope of the update with the same campaign fields. Unknown campaign gives 404 in Shape A, as for the update.
+         *     Published: https://developers.mihu.ai/api-reference/campaigns/get-campaign-details
          */
         get: operations["getCampaign"];
         /**
@@ -1518,6 +1727,12 @@ export type paths = {
          *     binding that matches `campaign_type`; a `text` (WhatsApp) campaign cannot publish (become `Active`) without an active
          *     WhatsApp template setting in `contact_template_setting_uuid`. Updating does not rebuild tasks already scheduled
          *     (seed behaviour 2). Errors of this operation use Shape A: 404 campaign not found, 422 validation errors, 500 unexpected error.
+         *
+         *     The published API gives the same body with `description`, `campaign_type`, `start_date`, `end_date` and `rules`
+         *     nullable (null clears the field; a cleared `campaign_type` also clears the channel binding), and two numeric ids,
+         *     `agent_id` and `agent_app_id`, which are stored and returned as sent: the seed's `agent_uuid` binds the agent and
+         *     wins. The published page names the WhatsApp template setting only by the seed's `contact_template_setting_uuid`.
+         *     Published: https://developers.mihu.ai/api-reference/campaigns/update-a-campaign
          */
         put: operations["updateCampaign"];
         post?: never;
@@ -1550,10 +1765,10 @@ export type paths = {
         /**
          * List coaching agents
          * @description Lists the workspace's coaching agents, oldest first, one page at a time (seed capability "coaching agents: list,
-         *     read, update settings"). The published API gives its paging (`page`, `per_page` default 15, at most 100) and the
-         *     paged list answer `data {current_page, last_page, per_page, total, data [...]}`; the order is inferred. Exactly
-         *     one coaching agent has `is_default: true` whenever the workspace has any (seed "exactly one is always the
-         *     default").
+         *     read, update settings"; no published page names this list, so the operation and its order are inferred). Its
+         *     paging follows the published convention for lists ("Lists and paging": `page`, `per_page` default 15, at most
+         *     100, and the paged answer `data {current_page, last_page, per_page, total, data [...]}`). Exactly one coaching
+         *     agent has `is_default: true` whenever the workspace has any (seed "exactly one is always the default").
          */
         get: operations["listCoachingAgents"];
         put?: never;
@@ -1562,13 +1777,15 @@ export type paths = {
          * @description Creates a coaching agent, which gives coaching feedback from evaluation results (seed "What the service does",
          *     Coaching agents; POST /api/v1/coaching-agents is named in prose only). The seed names the settings
          *     `coaching_tone`, `auto_trigger_threshold` (percent score below which coaching triggers), `training_examples`,
-         *     `resource_library`, `general_guidelines`, `include_resources` and `language`; the published API gives the other
-         *     fields (`name`, `description`, `is_active`, `coaching_frequency`, `include_positive_feedback`,
-         *     `include_actionable_steps`, `coaching_templates`), the inner fields of `training_examples` and `resource_library`,
-         *     the values of `coaching_tone` and the bounds of `auto_trigger_threshold`. Omitted fields take their defaults
-         *     (inferred). "The first one created becomes the default, and exactly one is always the default": the workspace's
-         *     first coaching agent is returned with `is_default: true`, every later one with `is_default: false`; `is_default`
-         *     is not accepted here (use set-default).
+         *     `resource_library`, `general_guidelines`, `include_resources` and `language`; the published API gives the body
+         *     it shares with the update (`name`, `description`, `is_active`, `is_default`, `coaching_frequency`,
+         *     `include_positive_feedback`, `include_actionable_steps`, `coaching_templates` and the inner fields of the lists).
+         *     Published: https://developers.mihu.ai/api-reference/coaching-agents/update-a-coaching-agent. Left out,
+         *     `coaching_templates` starts with sample templates and `training_examples` with a sample example (published);
+         *     every other field left out takes its default (inferred). "The first one created becomes the default, and
+         *     exactly one is always the default": the workspace's first coaching agent is the default whatever `is_default`
+         *     says; a later one is the default only when created with `is_default: true`, and the previous default then stops
+         *     being one in the same step.
          */
         post: operations["createCoachingAgent"];
         delete?: never;
@@ -1610,19 +1827,23 @@ export type paths = {
          *     coaching agent gives 404.
          */
         get: operations["getCoachingAgent"];
-        /**
-         * Update a coaching agent
-         * @description Updates a coaching agent's fields (seed capability "coaching agents: list, read, update settings"; the path, the
-         *     partial update and the answer are inferred; the fields are those of the create). Only the fields sent change;
-         *     `coaching_templates`, `training_examples` and `resource_library` are replaced as a whole. `is_default` is not
-         *     accepted here: use set-default (seed "exactly one is always the default"). An unknown coaching agent gives 404.
-         */
-        put: operations["updateCoachingAgent"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Update a coaching agent
+         * @description Updates a coaching agent (seed capability "coaching agents: list, read, update settings"). Published:
+         *     https://developers.mihu.ai/api-reference/coaching-agents/update-a-coaching-agent (PATCH, the body it shares with
+         *     the create, the answer `{success, message, data}` with the coaching agent). Only the fields sent change;
+         *     `coaching_templates`, `training_examples` and `resource_library`, when sent, replace the lists as a whole
+         *     (published). `is_default: true` makes this coaching agent the default and the previous default stops being one
+         *     in the same step (seed "setting a coaching agent as default makes it the only default"); `is_default: false`
+         *     never takes the default away: the default stays until another coaching agent becomes it (published). At least
+         *     one field (inferred). An unknown coaching agent gives 404 (inferred).
+         */
+        patch: operations["updateCoachingAgent"];
         trace?: never;
     };
     "/api/v1/coaching-agents/{uuid}/set-default": {
@@ -1668,41 +1889,6 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/contacts/analyzers": {
-        parameters: {
-            query?: {
-                /**
-                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
-                 * @example America/New_York
-                 */
-                timezone?: components["parameters"]["TimezoneQuery"];
-            };
-            header?: {
-                /**
-                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
-                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
-                 * @example Europe/Berlin
-                 */
-                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List the contact analyzers
-         * @description The analyzers that fill contact data (inferred path and shape). Each identifier carries its prefix (seed "What the
-         *     service does" > Contacts): `b_<key>` for a built-in contact field, `f_<key>` for a custom contact field, `p_<id>`
-         *     for a pipeline stage rule.
-         */
-        get: operations["listContactAnalyzers"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/v1/contacts/fields": {
         parameters: {
             query?: {
@@ -1725,16 +1911,18 @@ export type paths = {
         };
         /**
          * List the contact fields
-         * @description The workspace's contact fields, built-in ones first, then custom ones by creation (inferred path and shape). A field
-         *     is identified by its `key`, unique and immutable once created (seed "What the service does" > Contacts).
+         * @description The workspace's contact fields, built-in ones first, then custom ones by creation. A field is identified by its
+         *     `key`, unique and immutable once created (seed "What the service does" > Contacts). Published: the operation only,
+         *     named by https://developers.mindhunters.ai/api-reference/contacts/create-a-new-contact; the answer is inferred.
          */
         get: operations["listContactFields"];
         put?: never;
         /**
          * Create a custom contact field
-         * @description Creates a custom contact field (inferred path and shape). Its `key` is unique in the workspace (409 when a field,
-         *     built-in or custom, has it) and immutable once created (seed "What the service does" > Contacts). The field's
-         *     analyzer is `f_<key>` (seed: "`f_` a custom contact field").
+         * @description Creates a custom contact field. Its `key` is unique in the workspace (409 when a field, built-in or custom, has it)
+         *     and immutable once created (seed "What the service does" > Contacts). The field's analyzer is `f_<key>` (seed: "`f_`
+         *     a custom contact field"). Published: the operation only, named by
+         *     https://developers.mindhunters.ai/api-reference/contacts/create-a-new-contact; the body and the answer are inferred.
          */
         post: operations["createContactField"];
         delete?: never;
@@ -1806,13 +1994,15 @@ export type paths = {
         };
         /**
          * List the workspace's conversations
-         * @description The workspace's conversations on every channel, as a paged list (published API, "Conversations" and "Lists and
-         *     paging"). Inbound email and inbound channel messages become conversations automatically (seed "Events" rule 2); a
-         *     call, an SMS, an email or a WhatsApp message sent through the API joins the contact's conversation on that channel
-         *     or opens one.
+         * @description The workspace's conversations on every channel, as a paged list. Published:
+         *     https://developers.mindhunters.ai/api-reference/conversations/get-paginated-list-of-conversations (the filters,
+         *     the item fields and the message "Conversations retrieved successfully"). Inbound email and inbound channel
+         *     messages become conversations automatically (seed "Events" rule 2); a call, an SMS, an email or a WhatsApp message
+         *     sent through the API joins the contact's conversation on that channel or opens one.
          *
-         *     - Filters (published names): `phone` (the contact's phone number, E.164 with the `+` optional, exact match),
-         *       `agent_uuid`, `channel`, `status`. Filters combine with AND; an unknown agent or number gives an empty page.
+         *     - Filters (published names): `phone` (a part of the contact's phone number: partial match), `contact_uuid`,
+         *       `agent_uuid`, `channel`, `status`. Filters combine with AND; an unknown contact, agent or number gives an empty
+         *       page. `channel` takes the channel in lower case (`whatsapp`) or as a conversation shows it (`Whatsapp`).
          *     - Order (published names): `sort_by` `created_at` or `updated_at`, `sort_dir` `asc` or `desc`; by default the most
          *       recently updated first (`updated_at`, `desc`; defaults inferred). Ties keep the order of `uuid`.
          *     - `status` (inferred rule): a call conversation is `Active` while its call has not ended and `Closed` after; a
@@ -1856,14 +2046,18 @@ export type paths = {
         };
         /**
          * List a conversation's messages
-         * @description The messages of the conversation `uuid`, oldest first, as a paged list (published API, "Conversations" and "Lists and
-         *     paging"). An unknown conversation gives 404.
+         * @description The messages of the conversation `uuid` as a paged list, oldest first unless `sort_dir` is `desc`. Published:
+         *     https://developers.mihu.ai/api-reference/conversations/get-paginated-messages-of-a-conversation (`page`,
+         *     `per_page` default 25 and at most 100, `sender`, `sort_dir` `asc` or `desc` default `asc`, the message
+         *     "Conversation messages retrieved successfully"). An unknown conversation gives 404.
          *
          *     - `sender` (published values) says who wrote a message: `Contact` (the contact, inbound), `AI` (the agent, or a
          *       message sent in the agent's name through the send operations) or `Human` (a team member's reply, see POST
          *       /api/v1/conversations/{uuid}/reply). The filter `sender` keeps the messages of one sender.
+         *     - Messages are ordered by when they were written; ties keep the order they were stored in (inferred).
          *     - A call conversation has no messages here (its call is read with GET /api/v1/calls).
-         *     - Message fields other than `sender` are inferred; `content` is the text, or the file name of a message without text.
+         *     - Message fields other than `sender` are inferred (the page shows none); `content` is the text, or the file name of
+         *       a message without text.
          */
         get: operations["listConversationMessages"];
         put?: never;
@@ -1962,9 +2156,11 @@ export type paths = {
         };
         /**
          * Read a data table
-         * @description Returns one table with its columns, record count and agent assignment, including the assignment's last sync job
-         *     (inferred: the seed names no table read; it is added so record operations, imports and syncs can be observed).
-         *     Unknown table gives 404.
+         * @description Returns one table (a "dataset") with its columns, record count and agent assignment, including the assignment's
+         *     last sync job. The published API (its n8n node, operation "Find") reads a dataset by its uuid and takes the
+         *     answer's `data`. Published: https://github.com/mihu-ai/n8n-nodes-mihu/blob/main/nodes/Mihu/Mihu.node.ts.
+         *     Inferred: the fields of `data` beyond the published table shape (the create answer), and 404 for an unknown
+         *     table.
          */
         get: operations["getDataTable"];
         put?: never;
@@ -2007,9 +2203,12 @@ export type paths = {
          * Assign a table to an agent
          * @description Assigns the table `uuid` to an agent, as a knowledge base or as a real-time lookup (seed "What the service does" >
          *     Tables: "datasets an agent uses as a knowledge base or real-time lookup ... A table is assigned to an agent";
-         *     POST /api/v1/data/{uuid}/assign is named in prose only, shapes not shown, so all of this is inferred). A table has at
-         *     most one assignment: assigning again replaces it (and clears `last_sync` when the agent changes). Assigning does not
-         *     index the table; POST /api/v1/data/{uuid}/sync does. Unknown table or agent gives 404. Answers 200 with the table.
+         *     POST /api/v1/data/{uuid}/assign is named in prose only). The published API (its n8n node, operation "Assign to
+         *     Agent") sends `{agent_uuid}`.
+         *     Published: https://github.com/mihu-ai/n8n-nodes-mihu/blob/main/nodes/Mihu/Mihu.node.ts.
+         *     Inferred: the optional `mode` (default `knowledge_base`); a table has at most one assignment, and assigning again
+         *     replaces it (and clears `last_sync` when the agent changes). Assigning does not index the table; POST
+         *     /api/v1/data/{uuid}/sync does. Unknown table or agent gives 404. Answers 200 with the table.
          */
         post: operations["assignDataTable"];
         delete?: never;
@@ -2048,7 +2247,8 @@ export type paths = {
          * List a table's columns
          * @description Returns the columns of the table `uuid` in their order (seed "What the service does" > Tables: "Column types are
          *     text, number, date, boolean, json and url"; GET /api/v1/data/{uuid}/fields is named in prose only, shapes not shown,
-         *     so the response is inferred: `data` is the array of columns). Unknown table gives 404.
+         *     so the response is inferred: `data` is the array of columns, each in the published column shape `{uuid, name,
+         *     data_type}` of the table create). Unknown table gives 404.
          */
         get: operations["listDataTableFields"];
         put?: never;
@@ -2085,35 +2285,108 @@ export type paths = {
             };
             cookie?: never;
         };
-        get?: never;
+        /**
+         * List a table's records
+         * @description Lists the records of the table `uuid`, oldest first, one page at a time. The published API (its n8n node,
+         *     operation "List Records") sends `page` and `per_page` and reads the records from `data.data`; the paged list
+         *     answer `data {current_page, last_page, per_page, total, data [...]}` and its paging defaults are the published
+         *     conventions ("Lists and paging").
+         *     Published: https://github.com/mihu-ai/n8n-nodes-mihu/blob/main/nodes/Mihu/Mihu.node.ts.
+         *     Inferred: the record's fields and the order. Unknown table gives 404.
+         */
+        get: operations["listDataTableRecords"];
         /**
          * Update records of a table
          * @description Updates 1..1000 records of the table `uuid`, each named by its record `uuid` (seed "What the service does" > Tables:
          *     "direct record operations"; PUT /api/v1/data/{uuid}/records is named in prose only, shapes not shown, so all of this
-         *     is inferred). `values` is merged into the record: only the keys given change, and null clears a value. A record
-         *     uuid that is not in this table gives 404; a record named twice, a value that does not match its column type or an
-         *     unknown key gives 422. Either error changes nothing. Answers 200 with the updated records in request order.
+         *     is inferred; the published API updates one record at PUT /api/v1/data/{uuid}/records/{record_id}). `values` is
+         *     merged into the record: only the columns given change, and null clears a value. A record uuid that is not in this
+         *     table gives 404; a record named twice, a value that does not match its column type or an unknown column gives 422.
+         *     Either error changes nothing. Answers 200 with the updated records in request order.
          */
         put: operations["updateDataTableRecords"];
         /**
-         * Add records to a table
-         * @description Adds 1..1000 records to the table `uuid` (seed "What the service does" > Tables: "filled by direct record
-         *     operations"; POST /api/v1/data/{uuid}/records is named in prose only, shapes not shown, so all of this is inferred).
-         *     Each record is an object keyed by column key; keys left out are stored as null. A value that does not match its
-         *     column type, or a key that is not a column, gives 422 and nothing is added. Unknown table gives 404. Answers 201 with
-         *     the created records (in request order, each with a new `uuid`) and the table's new `record_count`.
+         * Add a record (or records) to a table
+         * @description Adds records to the table `uuid` (seed "What the service does" > Tables: "filled by direct record operations";
+         *     POST /api/v1/data/{uuid}/records is named in prose only). The published API (its n8n node, operation "Create
+         *     Record") sends one record as `{record: {...}}`, an object keyed by column name.
+         *     Published: https://github.com/mihu-ai/n8n-nodes-mihu/blob/main/nodes/Mihu/Mihu.node.ts.
+         *     Inferred: `records` (1..1000 such objects) is accepted in place of `record` (exactly one of them); columns left
+         *     out are stored as null. A value that does not match its column type, or a name that is no column, gives 422 and
+         *     nothing is added. Unknown table gives 404. Answers 201: for `record`, the created record (with its new `uuid`)
+         *     with `table_uuid` and the table's new `record_count`; for `records`, the created records in request order and
+         *     the table's new `record_count`.
          */
         post: operations["addDataTableRecords"];
         /**
          * Delete records of a table
          * @description Deletes the records named in the query parameter `uuids` from the table `uuid` (seed "What the service does" >
          *     Tables: "direct record operations"; DELETE /api/v1/data/{uuid}/records is named in prose only, shapes not shown,
-         *     so all of this is inferred). The records are named in the query string, not in a body, because a DELETE body is
-         *     dropped by some clients and intermediaries; at most 100 per request. A record uuid that is not in this table
-         *     gives 404 and nothing is deleted (so a retry after success answers 404). Answers 200 with the deleted uuids and the
-         *     table's new `record_count`.
+         *     so all of this is inferred; the published API deletes one record at DELETE
+         *     /api/v1/data/{uuid}/records/{record_id}). The records are named in the query string, not in a body, because a
+         *     DELETE body is dropped by some clients and intermediaries; at most 100 per request. A record uuid that is not in
+         *     this table gives 404 and nothing is deleted (so a retry after success answers 404). Answers 200 with the deleted
+         *     uuids and the table's new `record_count`.
          */
         delete: operations["deleteDataTableRecords"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/data/{uuid}/records/{record_id}": {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description The record's id (published: the record id in the path of the record update and delete). Inferred: it is the
+                 *     record's `uuid`; a malformed value gives 422 `INVALID_UUID`.
+                 * @example b84fe662-5c76-48a0-8a46-5791573ffa8a
+                 */
+                record_id: components["parameters"]["DataTableRecordIdPath"];
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update one record of a table
+         * @description Updates the record `record_id` of the table `uuid`. The published API (its n8n node, operation "Update Record")
+         *     puts the record id in the path and sends `{record: {...}}`, an object keyed by column name.
+         *     Published: https://github.com/mihu-ai/n8n-nodes-mihu/blob/main/nodes/Mihu/Mihu.node.ts.
+         *     Inferred: `record` is merged into the stored record (only the columns given change, null clears a value); a value
+         *     that does not match its column type or a name that is no column gives 422 and changes nothing; an unknown table or
+         *     a record that is not in this table gives 404. Answers 200 with the stored record.
+         */
+        put: operations["updateDataTableRecord"];
+        post?: never;
+        /**
+         * Delete one record of a table
+         * @description Deletes the record `record_id` from the table `uuid`. The published API (its n8n node, operation "Delete Record")
+         *     puts the record id in the path and sends no body.
+         *     Published: https://github.com/mihu-ai/n8n-nodes-mihu/blob/main/nodes/Mihu/Mihu.node.ts.
+         *     Inferred: an unknown table or a record that is not in this table gives 404 (so a retry after success answers
+         *     404). Answers 200 with the deleted uuid and the table's new `record_count`.
+         */
+        delete: operations["deleteDataTableRecord"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2150,10 +2423,12 @@ export type paths = {
         /**
          * Refresh the assigned agent's index
          * @description Starts a sync that refreshes the index of the agent the table `uuid` is assigned to (seed "What the service does" >
-         *     Tables: "a sync refreshes the agent's index"; POST /api/v1/data/{uuid}/sync is named in prose only, shapes not
-         *     shown, so all of this is inferred). No request body. Answers 201 with the sync job in status `queued`; the job is
-         *     also returned as `assignment.last_sync` by GET /api/v1/data/{uuid}. 409 when the table is not assigned to an agent,
-         *     or when a sync of this table is already `queued` or `processing`. Unknown table gives 404.
+         *     Tables: "a sync refreshes the agent's index"; POST /api/v1/data/{uuid}/sync is named in prose only). The published
+         *     API (its n8n node, operation "Sync") sends it with no body.
+         *     Published: https://github.com/mihu-ai/n8n-nodes-mihu/blob/main/nodes/Mihu/Mihu.node.ts.
+         *     Inferred: answers 201 with the sync job in status `queued`; the job is also returned as `assignment.last_sync` by
+         *     GET /api/v1/data/{uuid}. 409 when the table is not assigned to an agent, or when a sync of this table is already
+         *     `queued` or `processing`. Unknown table gives 404.
          */
         post: operations["syncDataTable"];
         delete?: never;
@@ -2226,13 +2501,19 @@ export type paths = {
         get?: never;
         put?: never;
         /**
-         * Import pasted text into a table
-         * @description Starts an import of pasted delimited text (seed "What the service does" > Tables: "filled ... by import from pasted
-         *     text"; POST /api/v1/data/import/copypaste is named in prose only, shapes not shown, so all of this is inferred).
-         *     Exactly one of `table_uuid` (import into an existing table; header cells must match its column keys or names,
-         *     422 otherwise) or `name` (create a new table whose columns come from the header row, typed by their values) is
-         *     given. A duplicate `name` gives 409; an unknown `table_uuid` gives 404. Answers 201 with the import job in status
-         *     `queued`; poll GET /api/v1/data/import/{uuid}. The job's `table_uuid` is set at once, also for a new table.
+         * Create a table from pasted text (or import pasted text into a table)
+         * @description Starts an import of pasted text (seed "What the service does" > Tables: "filled ... by import from pasted text";
+         *     POST /api/v1/data/import/copypaste is named in prose only). The published API (its n8n node) sends `{name, data,
+         *     description?}`: a new table named `name` from the pasted text `data`.
+         *     Published: https://github.com/mihu-ai/n8n-nodes-mihu/blob/main/nodes/Mihu/Mihu.node.ts (operation "Send Text
+         *     Prompt").
+         *     Inferred: `text` is accepted in place of `data` (exactly one of them), and `table_uuid` in place of `name` to
+         *     import into an existing table (exactly one of them; header cells must match its column names, 422 otherwise).
+         *     Delimited text (a delimiter given, or one found on the first line) gives one record per line, the first line
+         *     naming the columns, typed by their values; plain text with no delimiter on its first line, imported into a new
+         *     table, gives one record per passage (blocks split at blank lines) in columns `content` (text) and `position`
+         *     (number). A duplicate `name` gives 409; an unknown `table_uuid` gives 404. Answers 201 with the import job in
+         *     status `queued`; poll GET /api/v1/data/import/{uuid}. The job's `table_uuid` is set at once, also for a new table.
          */
         post: operations["importDataFromText"];
         delete?: never;
@@ -2341,11 +2622,15 @@ export type paths = {
         get?: never;
         put?: never;
         /**
-         * Create a data table
+         * Create an empty table with a column schema
          * @description Creates an empty table with its columns (seed "What the service does" > Tables: "Column types are text, number,
-         *     date, boolean, json and url"; POST /api/v1/data/tables is named in prose only, shapes not shown, so the body and
-         *     response are inferred). Column keys must be unique within the table (422 otherwise); the table name must be
-         *     unique in the workspace (409 otherwise). The new table has `record_count` 0 and no assignment.
+         *     date, boolean, json and url"; POST /api/v1/data/tables is named in prose only). The published API gives the body
+         *     `{name, description?, columns[{name, data_type}]}` (at least one column) and the answer `data {uuid, name,
+         *     description, type: "custom_table", columns[{uuid, name, data_type}], created_at, updated_at}`.
+         *     Published: https://developers.mindhunters.ai/api-reference/tables/create-an-empty-table-with-a-column-schema.
+         *     Inferred: column names must be unique within the table, case-insensitive (422 otherwise); the table name must be
+         *     unique in the workspace, case-insensitive (409 otherwise); the answer also carries `record_count` 0 and
+         *     `assignment` null.
          */
         post: operations["createDataTable"];
         delete?: never;
@@ -2408,7 +2693,7 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/evaluate/settings": {
+    "/api/v1/evaluate/default": {
         parameters: {
             query?: {
                 /**
@@ -2429,23 +2714,26 @@ export type paths = {
             cookie?: never;
         };
         /**
-         * Read the global evaluate settings
-         * @description Returns the workspace-wide evaluate settings (seed "What the service does" > Evaluate: "per-agent and global settings
-         *     for how conversations are grouped into sessions and analyzed. A session ends when the customer is idle for the
-         *     configured `sessionization.timeout_minutes` or the conversation closes. Analyzer features then run over the session
-         *     transcript and produce evaluation records. Voice and WhatsApp calls are evaluated at call end or after a silence
-         *     timeout."). The seed names the capability only; path and shapes are inferred. A workspace that never saved settings
-         *     gets the defaults (inferred): enabled, 30 minutes, 60 seconds, no analyzer features.
+         * Read the workspace's default evaluate settings
+         * @description The workspace's default evaluate settings, which every agent without an override follows (seed "What the service
+         *     does" > Evaluate: "per-agent and global settings for how conversations are grouped into sessions and analyzed. A
+         *     session ends when the customer is idle for the configured `sessionization.timeout_minutes` or the conversation
+         *     closes."). The read is inferred: the published API gives only the update of this path; the answer is the shape
+         *     the update answers, with `agent_uuid` null, `is_default` true and `source` `default`. A workspace that never
+         *     saved defaults gets the service's own (inferred).
          */
-        get: operations["getEvaluateSettings"];
+        get: operations["getEvaluateDefaults"];
         /**
-         * Update the global evaluate settings
-         * @description Updates the workspace-wide evaluate settings (capability "evaluate settings (sessionization.timeout_minutes), per agent
-         *     and global"; seed "What the service does" > Evaluate). Only the fields sent change. Agents that do not override a
-         *     value take the new global value. New values apply to sessions that end after the change; evaluation records already
-         *     produced are kept. Path, body and response are inferred.
+         * Update the workspace's default evaluate settings
+         * @description Changes the workspace's default evaluate settings (capability "evaluate settings (sessionization.timeout_minutes),
+         *     per agent and global"). Published:
+         *     https://developers.mindhunters.ai/api-reference/evaluate/update-the-global-default-evaluate-settings: a partial body
+         *     (`sessionization`, `text` analyzers, the `voice` analyzers mirroring them) and the evaluate settings in the answer.
+         *     Only the fields sent change (an analyzer's `prompt` sets its `description`, inferred). Agents without an override
+         *     follow the new values; an agent with an override keeps its own until it is reassigned. `is_active` in this body
+         *     is inferred.
          */
-        put: operations["updateEvaluateSettings"];
+        put: operations["updateEvaluateDefaults"];
         post?: never;
         delete?: never;
         options?: never;
@@ -2574,28 +2862,31 @@ export type paths = {
          * Create a listing
          * @description Creates a listing: a campaign for a list of any number of contacts, with its own pace and report (seed "What the
          *     service does"). Bulk sending to many contacts is done with a listing, one request for any number of contacts (seed
-         *     "Limits" note 2), so `contacts` has no fixed upper bound. The seed names POST /api/v1/listings in prose only; the
-         *     published API gives the body's names (`name`, `description`, `contacts[]`, `campaign_type`, `start_date`,
-         *     `end_date`, `agent_uuid`, `contact_template_setting_id`, `rule`, `auto_start`). The contact object's fields, the
-         *     types and bounds, `pace` and the answer are inferred.
+         *     "Limits" note 2), so `contacts` has no fixed upper bound; it may also be empty (the n8n node creates a listing with
+         *     `contacts: []` and adds them afterwards). The seed names POST /api/v1/listings in prose only; the published API
+         *     gives the body (`name`, `description`, `contacts[]`, `campaign_type`, `start_date`, `end_date`, `agent_uuid`,
+         *     `contact_template_setting_id`, `rule`, `auto_start`) with its types. `pace` and the answer are inferred.
+         *     Published: https://developers.mindhunters.ai/api-reference/listings/create-a-new-listing-with-rule-and-bulk-contacts
          *
          *     `contacts[]` entries are objects. Each is matched to an existing contact by `phone_number`, then by `email`
-         *     (published); an entry that matches no contact creates one (counted in `counts.contacts_created`); entries that
-         *     resolve to the same contact count once. One campaign task per contact is queued and started at `pace`, within
-         *     the date range and the `rule` (see the `rule` and the dates below).
+         *     (published); a matched contact is updated with the entry's data, an entry that matches no contact creates one
+         *     (counted in `counts.contacts_created`); entries that resolve to the same contact count once. Every field an entry
+         *     carries (`surname`, `timezone`, `company`, `notes`, ...) is kept with the listing and read back in its `contacts`.
+         *     One campaign task per contact is queued and started at `pace`, within the date range and the `rule`.
          *
          *     The listing creates its own campaign (`campaign_uuid`, readable as a campaign) with `campaign_type`, `agent_uuid`
          *     and the dates. The agent's channel binding that matches `campaign_type` (`call`: its call number; `text`: its
-         *     WhatsApp number) is resolved automatically, as for campaigns (seed "Campaign"). A `text` listing needs
-         *     `contact_template_setting_id`, the uuid of an active WhatsApp template setting (seed "Campaign": "A text campaign
-         *     cannot publish without one"). An unknown agent or one without a binding for `campaign_type`, an unknown or (for
-         *     `text`) inactive template setting, an unknown `rule.uuid`, or `end_date` before `start_date` gives 422
-         *     `VALIDATION_ERROR` naming the field.
+         *     WhatsApp number) is resolved automatically, as for campaigns (seed "Campaign"). A `text` listing that starts at
+         *     once needs `contact_template_setting_id` naming an active WhatsApp template setting (seed "Campaign": "A text
+         *     campaign cannot publish without one"); one created with `auto_start: false` may name none or an inactive one and
+         *     waits in `Draft`, and the campaign update refuses to set it `Active` until it has an active one. An unknown agent or one without a binding for `campaign_type`, an unknown or (for `text`)
+         *     inactive template setting, an unknown `rule.uuid`, or `end_date` before `start_date` gives 422 `VALIDATION_ERROR`
+         *     naming the field.
          *
-         *     Status (inferred): `Importing` while contacts are attached (2 s), then `Active` while tasks wait or run, and
-         *     `Completed` once none is pending or in progress. With `auto_start: false` the listing stops at `Draft` after the
-         *     import and queues no task until its campaign is set `Active` with the campaign update, which then queues one task
-         *     per contact of its pool.
+         *     Status (inferred): `Importing` while contacts are attached (2 s), then `Active` while tasks wait or run (also while
+         *     the listing has no contacts yet), and `Completed` once it had tasks and none is pending or in progress. With
+         *     `auto_start: false` the listing stops at `Draft` after the import and queues no task until its campaign is set
+         *     `Active` with the campaign update, which then queues one task per contact of its pool.
          */
         post: operations["createListing"];
         delete?: never;
@@ -2683,9 +2974,12 @@ export type paths = {
         /**
          * Add contacts to a listing
          * @description Adds contacts to the listing's pool (published API, "Listings": POST /api/v1/listings/{uuid}/contacts adds
-         *     contacts). The body and answer are inferred. `contacts[]` takes the same objects as the listing create: each is
-         *     matched to an existing contact by `phone_number`, then by `email`, and one that matches no contact creates one.
-         *     A contact already in the listing is not added twice (counted in `already_in_listing`).
+         *     contacts; the n8n node sends `{contacts: [{phone_number, name, surname, email}]}`). `contacts[]` takes the same
+         *     objects as the listing create: each is matched to an existing contact by `phone_number`, then by `email`; a matched
+         *     contact is updated with the entry's data and one that matches no contact creates one. Every field an entry carries
+         *     is kept with the listing and read back in its `contacts`. A contact already in the listing is not added twice
+         *     (counted in `already_in_listing`; the fields its entry carries are still kept). The answer is inferred.
+         *     Published: https://github.com/mihu-ai/n8n-nodes-mihu/blob/main/nodes/Mihu/Mihu.node.ts
          *
          *     Each added contact gets a campaign task, queued after the listing's last one at its pace and rule, while the
          *     listing still has work to do. A listing whose campaign is `Completed` or `Archived` takes the contacts into its
@@ -2699,7 +2993,7 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/listings/{uuid}/contacts/{contactUuid}": {
+    "/api/v1/listings/{uuid}/contacts/{contact_uuid}": {
         parameters: {
             query?: {
                 /**
@@ -2722,7 +3016,7 @@ export type paths = {
                  *     in the listing, 404.
                  * @example 9a4c2e1f-3b5d-4f7a-8c9e-0b1d2f3a4c5e
                  */
-                contactUuid: components["parameters"]["ListingContactUuidPath"];
+                contact_uuid: components["parameters"]["ListingContactUuidPath"];
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
                  * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
@@ -2737,10 +3031,11 @@ export type paths = {
         /**
          * Remove a contact from a listing
          * @description Removes one contact from the listing's pool (published API, "Listings": DELETE
-         *     /api/v1/listings/{uuid}/contacts/{contactUuid} removes one). The answer is inferred. As with the listing delete
-         *     (seed "Other statuses": pending campaign tasks are cancelled, contacts are not deleted), the contact's pending task
-         *     is cancelled, a task already started runs to its end, and the contact itself stays. An unknown or deleted listing,
-         *     or a contact that is not in the listing, gives 404.
+         *     /api/v1/listings/{uuid}/contacts/{contact_uuid} removes one; the n8n node's "Delete Contact"). The answer is
+         *     inferred. As with the listing delete (seed "Other statuses": pending campaign tasks are cancelled, contacts are not
+         *     deleted), the contact's pending task is cancelled, a task already started runs to its end, and the contact itself
+         *     stays. An unknown or deleted listing, or a contact that is not in the listing, gives 404.
+         *     Published: https://github.com/mihu-ai/n8n-nodes-mihu/blob/main/nodes/Mihu/Mihu.node.ts
          */
         delete: operations["removeListingContact"];
         options?: never;
@@ -3209,9 +3504,10 @@ export type paths = {
          *     The rates are per minute and per destination. They are charged on top of the plan's voice usage rate and only for calls
          *     through the service's own telephony, not for a customer's own carrier or SIP trunk. Filters: a country filter
          *     (2-letter country code), a destination prefix filter (starts-with match) and a page size with upper bound 200
-         *     (seed "Limits", rates page-size parameter). The seed does not show the query-string names: `country`, `prefix`,
-         *     `per_page` and `page` are inferred. The response is `success` and `data` {items, pagination}; it has no `message`
-         *     (seed "Endpoints"). Items are ordered by `country_code`, then `destination_prefix` (inferred).
+         *     (seed "Limits", rates page-size parameter). The seed does not show the query-string names; the published API gives
+         *     them: `country_code`, `prefix`, `page` (default 1) and `per_page` (default 50). The response is `success` and
+         *     `data` {items, pagination}; it has no `message` (seed "Endpoints"). Items are ordered by `country_code`, then
+         *     `destination_prefix` (inferred). Published: https://developers.mindhunters.ai/api-reference/phone-numbers/outbound-call-rates
          */
         get: operations["listPhoneNumberRates"];
         put?: never;
@@ -3242,26 +3538,53 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * List external numbers (BYO numbers on the customer's own trunk)
+         * @description Lists the workspace's external numbers, the ones registered through POST /api/v1/phone-numbers/trunks rather than
+         *     bought through the service, with their capabilities, channel settings, billing and the agents bound to each channel
+         *     (published: https://developers.mindhunters.ai/api-reference/phone-numbers/list-external-trunks-byo-numbers). The body
+         *     is `success` and `data` {items, pagination} without `message`, as the published example shows. The published page
+         *     shows no query parameters and its example is cut before the pagination: `page`, `per_page` and `pagination` follow
+         *     the rates list and are inferred. Ordered by `number`, then `phone_number_uuid` (inferred). An external number is
+         *     not billed: `billing.monthly_fee` is 0.
+         */
+        get: operations["listPhoneNumberTrunks"];
         put?: never;
         /**
-         * Register an external number on the customer's SIP trunk
-         * @description Registers a number the customer already owns, reached through the customer's own SIP trunk, so agents can use it
-         *     (seed capability "phone number trunk create, update and assign (each returns the channel snapshot)"; "Phone number
-         *     channel snapshot": `is_external` is true for numbers agents use but were not bought through the service). The path,
-         *     the body and the status 201 are inferred. The new number has `is_external: true` and `source: sip_trunk`; voice is
-         *     capable, SMS is not (a SIP trunk carries calls only); no channel is bound until it is assigned. Calls over the
-         *     customer's own trunk are not charged the outbound call rates (seed "Outbound call rate item"). A number already in
-         *     the workspace (purchased or external) gives 409. The SIP password is write-only and never returned.
+         * Register an external number (BYO number) for an agent on one channel
+         * @description Registers a number the customer already has elsewhere (own SIP trunk, another carrier, an existing WhatsApp Business
+         *     line) for one agent on one channel, `call` or `whatsapp` (published:
+         *     https://developers.mindhunters.ai/api-reference/phone-numbers/register-an-external-sip-trunk-byo-number). Each
+         *     (number, channel) pair is one trunk row: registering the same number on the other channel adds a row to the same
+         *     number. The number is `is_external: true`, `source: external` and not billed. `name` defaults to
+         *     `{channel}_trunk_{digits}`; `direction` (call only, ignored for WhatsApp) defaults to `both`; `sip` credentials are
+         *     stored and never returned; `additional_settings` is stored as sent. The answer is the number's channel snapshot (seed
+         *     "Phone number channel snapshot": "The same snapshot is returned by ... the trunk create, update and assign
+         *     endpoints"). A number bought through the service, or one already registered on that channel, gives 409; so does an
+         *     agent that already serves another number on that channel. An unknown agent gives 404. SMS is not a trunk channel
+         *     (422). Inferred: `agent_uuid` and `channel` being required (the page marks `phone_number`), the status 201, the
+         *     conflict and not-found statuses, and the snapshot's values for a new number (call channel limit 1, destinations the
+         *     country of the number, inbound accepted unless `direction` is `outbound`).
          */
         post: operations["createPhoneNumberTrunk"];
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Update an external number's trunk row
+         * @description Updates one trunk row, found by `phone_number` and `channel` in the body (neither changes; to move a number to
+         *     another channel, register it there) (published:
+         *     https://developers.mindhunters.ai/api-reference/phone-numbers/update-an-external-trunk). Fields left out keep
+         *     their values. `name` renames the row; `direction` applies to call rows only; in `sip` only the keys sent change and
+         *     an empty string clears that credential; `additional_settings` replaces the stored object (`{}` clears it). The
+         *     answer is the number's channel snapshot (seed "Phone number channel snapshot"). No trunk row for the number and
+         *     channel in this workspace gives 404 (inferred). A call row's `direction` decides whether inbound calls are accepted
+         *     (`channels.inbound.enabled`, inferred).
+         */
+        patch: operations["updatePhoneNumberTrunk"];
         trace?: never;
     };
-    "/api/v1/phone-numbers/trunks/{uuid}": {
+    "/api/v1/phone-numbers/trunks/assign": {
         parameters: {
             query?: {
                 /**
@@ -3278,70 +3601,22 @@ export type paths = {
                  */
                 "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
             };
-            path: {
-                /**
-                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
-                 */
-                uuid: components["parameters"]["UuidPath"];
-            };
+            path?: never;
             cookie?: never;
         };
         get?: never;
         /**
-         * Update an external number's SIP trunk settings
-         * @description Updates the SIP trunk settings of an external number (seed capability "phone number trunk create, update and assign
-         *     (each returns the channel snapshot)"). `uuid` is the number's `phone_number_uuid`. Only the fields sent change; the
-         *     number itself cannot change (register a new one instead). A UUID that is not an external trunk number of the
-         *     workspace (unknown, or a purchased number) gives 404. Lowering `channel_limit` does not end calls in progress.
-         *     Path, body and response are inferred.
+         * Assign or reassign an external number's trunk row to an agent
+         * @description Moves one trunk row, found by `phone_number` and `channel`, to the agent `agent_uuid`; the number, its SIP
+         *     credentials and channel settings stay as they are (published:
+         *     https://developers.mindhunters.ai/api-reference/phone-numbers/assign-or-reassign-an-external-trunk-to-an-agent). A
+         *     number registered on both channels is reassigned one channel per call. The agent that had the row is released; the
+         *     new agent's previous number on that channel is replaced (inferred). The answer is the number's channel snapshot
+         *     (seed "Phone number channel snapshot"). No trunk row for the number and channel, or an unknown agent, gives 404
+         *     (inferred); `agent_uuid` being required is inferred.
          */
-        put: operations["updatePhoneNumberTrunk"];
+        put: operations["assignPhoneNumberTrunk"];
         post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/phone-numbers/trunks/{uuid}/assign": {
-        parameters: {
-            query?: {
-                /**
-                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
-                 * @example America/New_York
-                 */
-                timezone?: components["parameters"]["TimezoneQuery"];
-            };
-            header?: {
-                /**
-                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
-                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
-                 * @example Europe/Berlin
-                 */
-                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
-            };
-            path: {
-                /**
-                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
-                 */
-                uuid: components["parameters"]["UuidPath"];
-            };
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Assign an external number to an agent
-         * @description Binds an external (SIP trunk) number to an agent on the given channels, or unbinds them with `agent_uuid: null`
-         *     (seed capability "phone number trunk create, update and assign (each returns the channel snapshot)"). `uuid` is the
-         *     number's `phone_number_uuid`. A channel already bound to another agent is rebound to the new one. After the
-         *     assignment the snapshot shows `bound: true`, `agent_uuid` and `agent_name` on each given channel. A channel the
-         *     number is not capable of (`capable: false`, e.g. `sms` on a SIP trunk number) gives 422 `VALIDATION_ERROR` with
-         *     `field: channels`. Unknown number or agent gives 404. Path, body and response are inferred.
-         */
-        post: operations["assignPhoneNumberTrunk"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3497,17 +3772,19 @@ export type paths = {
         /**
          * Send an SMS
          * @description An agent sends a text message to a phone number (seed "Endpoints", operations named in prose only: POST /api/v1/sms/send,
-         *     shapes not shown; the published API gives the body `agentId`, `phoneNumber` (E.164), `message` (1 to 1600 characters)
-         *     and the answer `data {messageId, recipientPhone, conversationId}`). SMS is text only (seed "Conversations, sessions and
-         *     conversation replies": "SMS is text only"): the body has no file or media field.
+         *     shapes not shown). Published: https://developers.mihu.ai/api-reference/sms/send-an-sms-message (the body `agentId`
+         *     (uuid), `phoneNumber` (E.164), `message` (1 to 1600 characters), all required; the answer 200 "SMS message sent
+         *     successfully" with `data {messageId, recipientPhone, conversationId}`). SMS is text only (seed "Conversations,
+         *     sessions and conversation replies": "SMS is text only"): the body has no file or media field.
          *
          *     - Rate limit (seed "Limits"): 5 requests per second per workspace, shared by all tokens of the workspace and by the
          *       other outbound-send operations (call, WhatsApp template, email). Over it: 429 with `Retry-After`; nothing is created or sent.
          *     - Sending queue (seed "Limits" note 1): "The 5 per second limit governs how fast requests are accepted, not how fast calls
          *       and messages leave. Accepted requests wait in a sending queue and go out at the pace set by the plan, the phone numbers
-         *       and the sending settings (summary at `/api/v1/outbound/summary`)". So 201 answers with `status` `queued` (inferred).
+         *       and the sending settings (summary at `/api/v1/outbound/summary`)". So an accepted SMS waits in the queue; the answer
+         *       does not say how far it got (the summary and the conversation's messages do).
          *     - Idempotency (seed "Limits"): "When `request_key` is sent, retrying the same request returns the same request and never a
-         *       second call or message". A retry with the same `request_key` and the same body returns the same 201 response again
+         *       second call or message". A retry with the same `request_key` and the same body returns the same 200 response again
          *       (the same body, the same `messageId`) and creates nothing; the same key with a different body gives 409 (inferred).
          *     - Sender (inferred): the number bound to the SMS channel of `agentId`. An unknown agent, an agent without an SMS number, or
          *       a number not enabled for SMS gives 422 `VALIDATION_ERROR` with `field: agentId`.
@@ -3632,17 +3909,19 @@ export type paths = {
         /**
          * Send a WhatsApp template message
          * @description An agent sends an approved WhatsApp template to a phone number (seed "Endpoints", operations named in prose only:
-         *     POST /api/v1/whatsapp/template, shapes not shown; the published API gives the body `agentId`, `templateId`,
-         *     `phoneNumber`, `parameters {field1, field2, ...}` and `header {type: image|video|document, url}`; the answer is
-         *     inferred, in the form of the SMS answer).
+         *     POST /api/v1/whatsapp/template, shapes not shown). Published:
+         *     https://developers.mihu.ai/api-reference/whatsapp/send-whatsapp-template-message (the body `agentId` (uuid),
+         *     `templateId` (uuid), `phoneNumber` (E.164), all required, and the optional `parameters {field1, field2, ...}` and
+         *     `header {type: image|video|document, url}`; the answer 200 "WhatsApp template message sent successfully" with
+         *     `data {messageId, templateName, recipientPhone, conversationId}`).
          *
          *     - Rate limit (seed "Limits"): sending a WhatsApp template message is one of the four operations limited to 5 requests
          *       per second per workspace, shared by all tokens; over the limit 429 with `Retry-After`, and nothing is created or sent.
          *     - Sending queue (seed "Limits" note 1): the limit governs how fast requests are accepted, not how fast messages leave:
-         *       an accepted message waits in the sending queue (`status` `queued`) and goes out at the pace of the plan, the phone
-         *       numbers and the sending settings. Bulk sending to many contacts is done with a listing (note 2).
+         *       an accepted message waits in the sending queue and goes out at the pace of the plan, the phone numbers and the
+         *       sending settings. Bulk sending to many contacts is done with a listing (note 2).
          *     - Idempotency (seed "Limits"): when `request_key` is sent, retrying the same request returns the same response (the same
-         *       201 body, the same `messageId`) and never a second message. Reusing a `request_key` with a different body gives 409
+         *       200 body, the same `messageId`) and never a second message. Reusing a `request_key` with a different body gives 409
          *       (inferred).
          *     - Inferred rules: `templateId` is the uuid of one of the workspace's WhatsApp templates; an unknown template, or one
          *       that is not `APPROVED`, gives 422 `VALIDATION_ERROR` with `field: templateId`. The agent sends from its WhatsApp
@@ -3650,7 +3929,9 @@ export type paths = {
          *       channel on that account, gives 422 with `field: agentId`. `parameters` fill the template's body placeholders in order
          *       (`field1` is `{{1}}`); `header` is the template's media header. The message joins the contact's WhatsApp conversation
          *       (the contact matched by `phoneNumber`; both created when there are none; a `Closed` conversation is reopened),
-         *       returned as `conversationId`.
+         *       returned as `conversationId`. The published example shows `conversationId` as an integer (456) and `messageId` as
+         *       WhatsApp's message id (`wamid.…`); this contract's conversations are named by uuid, so the mock answers the
+         *       conversation's uuid and the message's uuid, and the contract takes an integer as well (see the answer's schema).
          */
         post: operations["sendWhatsappTemplate"];
         delete?: never;
@@ -3692,13 +3973,17 @@ export type paths = {
         put?: never;
         /**
          * Create a WhatsApp template setting
-         * @description Creates a template setting: a WhatsApp template with the params that fill its header and body (seed "Operations named
-         *     in prose only", POST /api/v1/whatsapp/template-settings; shapes not shown). The body's names are published
-         *     (published API, "Messaging": `template_uuid`, `params {body {"1": ...}, header {...}}`, `status`); which fields are
-         *     required, the default and the answer are inferred. The returned setting has the fields of the seed's "WhatsApp
-         *     template setting", with `content` rendered from the template text and `params`. `status` is `active` or `inactive`
-         *     and defaults to `active`; only an active setting can be used by a `text` campaign or a template send. An unknown
-         *     `template_uuid` gives 422 `VALIDATION_ERROR` with `field: template_uuid` (inferred).
+         * @description Creates a template setting: a WhatsApp template with the params that fill its header and body, which makes the
+         *     template campaign-ready (seed "Operations named in prose only", POST /api/v1/whatsapp/template-settings; shapes not
+         *     shown). Published:
+         *     https://developers.mihu.ai/api-reference/whatsapp-template-settings/create-a-template-setting-make-a-template-campaign-ready
+         *     (the body `template_uuid` (required, an APPROVED template), `params {body {"1": ...}, header {...}}`, `status`
+         *     `active` or `inactive`, default `active`; the answer 201 "Template setting created successfully" with the setting,
+         *     whose example carries no `status`). The returned setting has the fields of the seed's "WhatsApp template
+         *     setting", with `content` rendered from the template text and `params`; the mock includes `status`, which the
+         *     contract does not require here. Only an active setting can be used by a `text` campaign. An unknown
+         *     `template_uuid`, or a template that is not `APPROVED`, gives 422 `VALIDATION_ERROR` with `field: template_uuid`
+         *     (inferred code).
          */
         post: operations["createWhatsappTemplateSetting"];
         delete?: never;
@@ -3755,11 +4040,40 @@ export type paths = {
 export type webhooks = Record<string, never>;
 export type components = {
     schemas: {
-        /** @description An agent as the agents list shows it (fields inferred; seed "Resources": fields of agents "not shown"). */
+        /**
+         * @description An agent as the agents list shows it (published: https://developers.mihu.ai/api-reference/agents/list-agents).
+         *     Which fields are required and the nullability of the text fields are inferred; `channels` is inferred.
+         */
         Agent: {
-            channels: components["schemas"]["AgentChannels"];
+            agent_uuid: components["schemas"]["Uuid"];
+            appointment_scheduling_enabled?: boolean;
+            appointment_scheduling_randomly?: boolean;
+            behavior_guidelines?: components["schemas"]["AgentText"];
+            channels?: components["schemas"]["AgentChannels"];
+            company_name?: components["schemas"]["AgentText"];
+            company_service?: components["schemas"]["AgentText"];
+            custom_llm_url?: components["schemas"]["AgentText"];
+            custom_prompt?: components["schemas"]["AgentText"];
+            description?: components["schemas"]["AgentText"];
+            guidelines?: components["schemas"]["AgentGuideline"][];
+            interest_of_product?: components["schemas"]["AgentText"];
+            language?: components["schemas"]["AgentText"];
+            length_detail?: components["schemas"]["AgentText"];
             name: string;
-            uuid: components["schemas"]["Uuid"];
+            negative_response?: components["schemas"]["AgentText"];
+            notes?: components["schemas"]["AgentGuideline"][];
+            objective?: components["schemas"]["AgentText"];
+            procedures?: components["schemas"]["AgentProcedure"][];
+            recommendations?: components["schemas"]["AgentText"];
+            role?: components["schemas"]["AgentText"];
+            settings?: components["schemas"]["AgentSettings"];
+            speed?: components["schemas"]["AgentText"];
+            /** @description The agent's status, such as `pending` or `active` (the values are not published). */
+            status?: components["schemas"]["AgentText"];
+            timezone?: components["schemas"]["AgentText"];
+            tone?: components["schemas"]["AgentText"];
+            topic?: components["schemas"]["AgentText"];
+            training?: components["schemas"]["AgentTraining"][];
         };
         /** @description An agent's channel bindings (seed "What the service does" > Agents, "channel bindings"); null where unbound. */
         AgentChannels: {
@@ -3775,31 +4089,21 @@ export type components = {
             address: components["schemas"]["Email"];
             email_address_uuid: components["schemas"]["Uuid"];
         };
-        /** @description One agent's evaluate settings: its `overrides` and the `effective` values (each override, else the global value). */
-        AgentEvaluateSettings: {
-            agent_uuid: components["schemas"]["Uuid"];
-            effective: components["schemas"]["EvaluateSettingsValues"];
-            overrides: components["schemas"]["AgentEvaluateSettingsOverrides"];
-            /** @description Last change of the agent's overrides; null when the agent never overrode anything. */
-            updated_at: components["schemas"]["DateTime"] | null;
-        };
-        /** @description An agent's own evaluate values; null where the agent inherits the global value. */
-        AgentEvaluateSettingsOverrides: {
-            analyzer_features: components["schemas"]["EvaluateAnalyzerFeatures"] | null;
-            call_silence_timeout_seconds: components["schemas"]["EvaluateCallSilenceTimeoutSeconds"] | null;
-            enabled: boolean | null;
-            sessionization: {
-                timeout_minutes: components["schemas"]["EvaluateTimeoutMinutes"] | null;
-            };
-        };
-        /** @description Changes to an agent's overrides; only the fields sent change, and null clears an override (inherit the global value). */
+        /**
+         * @description Body of PUT /api/v1/agents/{uuid}/evaluate (published: `is_active`, `sessionization`, `text`, `voice`). Only the
+         *     fields sent change; at least one (inferred).
+         */
         AgentEvaluateSettingsUpdate: {
-            analyzer_features?: components["schemas"]["EvaluateAnalyzerFeatures"] | null;
-            call_silence_timeout_seconds?: components["schemas"]["EvaluateCallSilenceTimeoutSeconds"] | null;
-            enabled?: boolean | null;
-            sessionization?: {
-                timeout_minutes: components["schemas"]["EvaluateTimeoutMinutes"] | null;
-            };
+            is_active?: boolean;
+            sessionization?: components["schemas"]["EvaluateSessionizationUpdate"];
+            text?: components["schemas"]["EvaluateAnalyzersUpdate"];
+            voice?: components["schemas"]["EvaluateAnalyzersUpdate"];
+        };
+        /** @description One guideline of the agent, in `order`. */
+        AgentGuideline: {
+            content: string;
+            order: number;
+            uuid: components["schemas"]["Uuid"];
         };
         /** @description The workspace's connected Instagram account; it stays connected after unbinding and can be assigned again. */
         AgentInstagramAccount: {
@@ -3835,60 +4139,160 @@ export type components = {
             number: components["schemas"]["PhoneNumberE164"];
             phone_number_uuid: components["schemas"]["Uuid"];
         };
-        /**
-         * @description A webhook registered on an agent (inferred shape). The secret is never returned: `secret_key_masked` is `****` plus
-         *     its last four characters, or null when the webhook has no secret.
-         */
-        AgentWebhook: {
-            agent_uuid: components["schemas"]["Uuid"];
-            created_at: components["schemas"]["DateTime"];
-            events: components["schemas"]["AgentWebhookEvent"][];
-            is_active: boolean;
-            secret_key_masked: string | null;
-            updated_at: components["schemas"]["DateTime"];
-            /** Format: uri */
-            url: string;
+        /** @description A procedure the agent follows, with its steps. */
+        AgentProcedure: {
+            description: components["schemas"]["AgentText"];
+            name: string;
+            steps: components["schemas"]["AgentProcedureStep"][];
+            uuid: components["schemas"]["Uuid"];
+        };
+        /** @description One step of a procedure, in `order`, optionally running an intent. */
+        AgentProcedureStep: {
+            description: string;
+            /** @description The intent the step runs; null when it runs none (nullability inferred). */
+            intent_uuid: components["schemas"]["Uuid"] | null;
+            order: number;
+        };
+        /** @description The agent's settings groups; their inner keys are not published (open objects). */
+        AgentSettings: {
+            evaluation: Record<string, never>;
+            memorize: Record<string, never>;
+            text: Record<string, never>;
+            voice: Record<string, never>;
+        };
+        /** @description A text setting of the agent; null when not set (nullability inferred). */
+        AgentText: string | null;
+        /** @description A training row: a customer utterance (`content`), its intent and the agent's answer. */
+        AgentTraining: {
+            content: string;
+            intent: components["schemas"]["AgentText"];
+            response: string;
             uuid: components["schemas"]["Uuid"];
         };
         /**
-         * @description Body of POST /api/v1/agents/{uuid}/webhooks (published names `url`, `events`, `secret_key`, `is_active`). Which fields
-         *     are required (`url`, `events`) and the default of `is_active` (true) are inferred.
+         * @description A webhook registered on an agent (published: https://developers.mindhunters.ai/api-reference/agents/update-a-webhook).
+         *     The secret is write-only: `has_secret` says whether the webhook signs its deliveries.
+         */
+        AgentWebhook: {
+            created_at: components["schemas"]["DateTime"];
+            events: components["schemas"]["AgentWebhookEvent"][];
+            has_secret: boolean;
+            is_active: boolean;
+            updated_at: components["schemas"]["DateTime"];
+            /** Format: uri */
+            url: string;
+            webhook_uuid: components["schemas"]["Uuid"];
+        };
+        /**
+         * @description Body of POST /api/v1/agents/{uuid}/webhooks: the fields of the published update. `url` and `events` are required,
+         *     `secret_key` null or absent means no secret, and `is_active` defaults to true (inferred).
          */
         AgentWebhookCreate: {
             events: components["schemas"]["AgentWebhookEvents"];
             /** @default true */
             is_active: boolean;
-            secret_key?: components["schemas"]["AgentWebhookSecret"];
+            secret_key?: components["schemas"]["AgentWebhookSecret"] | null;
             url: components["schemas"]["AgentWebhookUrl"];
         };
         /**
-         * @description A kind of webhook event (published API, "Webhooks"; seed "Events" rule 3: names "not shown"): a conversation's status
-         *     changed (`conversation_status`), its end report is ready (`conversation_end_report`), it got a new message or change
-         *     (`conversation_update`), a voice or text evaluation finished (`voice_evaluation`, `text_evaluation`), or the agent
-         *     called an intent during a call (`intent_call`). The meanings are inferred from the names.
+         * @description A kind of webhook event (published, https://developers.mindhunters.ai/api-reference/agents/update-a-webhook; seed
+         *     "Events" rule 3: names "not shown"): a conversation's status changed (`conversation_status`), its end report is
+         *     ready (`conversation_end_report`), it got a new message or change (`conversation_update`), a voice or text
+         *     evaluation finished (`voice_evaluation`, `text_evaluation`), or the agent called an intent during a call
+         *     (`intent_call`). The meanings are inferred from the names.
          * @enum {string}
          */
         AgentWebhookEvent: "conversation_status" | "conversation_end_report" | "conversation_update" | "voice_evaluation" | "text_evaluation" | "intent_call";
         /** @description The event kinds delivered; at least one, each once (inferred bounds). */
         AgentWebhookEvents: components["schemas"]["AgentWebhookEvent"][];
+        /** @description The 409 of an agent's sixth webhook, in the standard error shape with the published code. */
+        AgentWebhookLimitError: {
+            error: {
+                /** @constant */
+                code: "webhook_limit_reached";
+                details: string;
+            };
+            message: string;
+            /** @constant */
+            success: false;
+        };
         /**
-         * @description The secret that signs deliveries (8 to 255 characters, inferred); never returned in full.
+         * @description The body of a webhook delivery as the n8n trigger reads it (published:
+         *     https://github.com/mihu-ai/n8n-nodes-mihu/blob/main/nodes/Mihu/MihuTrigger.node.ts): `{event, data}`. `data`
+         *     carries the fields that apply to the event: the conversation and agent on every event; the call (`call_id`,
+         *     `duration`, `number`, `call_end_analysis`) on voice events; the session's evaluation (`session_evaluation_uuid`,
+         *     `session_type`, `conversation`, `sentiment_analysis`) on evaluations and end reports; `timestamp` (the event's
+         *     instant) and the contact's `fields` always. Fields the trigger does not read (such as `status` on
+         *     `conversation_status`) are additions of this contract (inferred). The webhooks log feed shows these payloads.
+         */
+        AgentWebhookPayload: {
+            data: {
+                /** @description The agent's uuid (the type is inferred). */
+                agent_id: components["schemas"]["Uuid"];
+                /** @description An appointment the session booked, or null (shape inferred). */
+                appointment?: unknown;
+                /** @description The analysis made when the call ended (shape inferred). */
+                call_end_analysis?: unknown;
+                /** @description The call's uuid, on voice events. */
+                call_id?: components["schemas"]["Uuid"];
+                contact_info?: {
+                    phone_number?: string | null;
+                };
+                /** @description The session's transcript, one entry per message (shape inferred). */
+                conversation?: unknown;
+                conversation_uuid: components["schemas"]["Uuid"];
+                /** @description The call's length in seconds (unit inferred). */
+                duration?: number | null;
+                /** @description The contact's field values by key (built-in and custom). */
+                fields?: Record<string, never>;
+                /** @description The contact's phone number. */
+                number?: string | null;
+                /** @description The contact's pipeline stage after the session (shape inferred). */
+                pipeline?: unknown;
+                /** @description A change of the contact's pipeline stage, or null (shape inferred). */
+                pipeline_change?: unknown;
+                sentiment_analysis?: {
+                    emotion?: components["schemas"]["AgentWebhookScore"];
+                    human_escalation?: components["schemas"]["AgentWebhookScore"];
+                    intent?: components["schemas"]["AgentWebhookScore"];
+                    intent_labels?: components["schemas"]["AgentWebhookScore"];
+                    knowledge_gap?: components["schemas"]["AgentWebhookScore"];
+                    satisfaction?: components["schemas"]["AgentWebhookScore"];
+                    sentiment?: components["schemas"]["AgentWebhookScore"];
+                    success?: components["schemas"]["AgentWebhookScore"];
+                };
+                /** @description The evaluation of the session, on evaluations and end reports. */
+                session_evaluation_uuid?: components["schemas"]["Uuid"];
+                /** @description `voice` or `text` (values inferred). */
+                session_type?: string;
+                timestamp: components["schemas"]["DateTime"];
+            };
+            event: components["schemas"]["AgentWebhookEvent"];
+        };
+        /** @description One analysis result of a session, `{value, confidence}` (confidence 0..1, inferred). */
+        AgentWebhookScore: {
+            confidence: number | null;
+            value: unknown;
+        };
+        /**
+         * @description The secret that signs deliveries (8 to 255 characters, inferred); write-only, never returned.
          * @example whsec_4cT8pX2mQ7vR1nZ5kB9w9f2c
          */
         AgentWebhookSecret: string;
         /**
-         * @description Body of PATCH /api/v1/agents/{uuid}/webhooks/{webhookUuid} (published names); only the fields sent change, at least
-         *     one (inferred). `secret_key` null removes the secret (inferred).
+         * @description Body of PATCH /api/v1/agents/{uuid}/webhooks/{webhookUuid} (published: `url` and `events` required, `secret_key`
+         *     string or null, `is_active`). An absent `secret_key` keeps the secret and null removes it (inferred).
          */
         AgentWebhookUpdate: {
-            events?: components["schemas"]["AgentWebhookEvents"];
+            events: components["schemas"]["AgentWebhookEvents"];
             is_active?: boolean;
             secret_key?: components["schemas"]["AgentWebhookSecret"] | null;
-            url?: components["schemas"]["AgentWebhookUrl"];
+            url: components["schemas"]["AgentWebhookUrl"];
         };
         /**
          * Format: uri
-         * @description Where deliveries are posted; an absolute `https://` URL (inferred). Another value gives 422 `INVALID_FORMAT`.
+         * @description Where deliveries are posted (published `string<uri>`); an absolute `https://` URL (inferred, as the service's
+         *     webhook guide asks for HTTPS). Another value gives 422 `INVALID_FORMAT`.
          * @example https://crm.acme.example/hooks/agent-events
          */
         AgentWebhookUrl: string;
@@ -3898,55 +4302,89 @@ export type components = {
             phone_number_uuid: components["schemas"]["Uuid"];
             waba_id: string;
         };
+        /** @description One bucket `[from, to)` with the counts of the calls created in it (inferred). */
+        AnalyticsCallBucket: {
+            from: components["schemas"]["DateTime"];
+            to: components["schemas"]["DateTime"];
+            totals: components["schemas"]["AnalyticsCallTotals"];
+        };
+        /** @description The period split by `granularity` into consecutive buckets, in order (inferred). */
+        AnalyticsCallBuckets: {
+            granularity: components["schemas"]["AnalyticsGranularity"];
+            items: components["schemas"]["AnalyticsCallBucket"][];
+        };
         /**
-         * @description Figures of a set of calls (inferred). `calls` = `ended` + `failed` + `live` (status at the time of the request)
-         *     = `inbound` + `outbound`; `answered` counts calls that were answered (an answered call may still be live);
-         *     `talk_seconds` sums the durations of ended calls; `average_duration_seconds` is that sum over the calls that have
-         *     a duration, rounded, null when none; `answer_rate` is `answered` / `calls`, rounded to 4 decimals, null when there
-         *     is no call.
+         * @description The telephony charge of the period's outbound calls (inferred): each ended, answered outbound call placed from a
+         *     number of the service (not a customer's own SIP trunk, seed "Outbound call rate item") is billed at the rate of
+         *     its destination (GET /api/v1/phone-numbers/rates: the longest matching prefix), its duration rounded up to the
+         *     billing increment and at least the minimum duration. `total` in `currency`, rounded to 4 decimals.
          */
-        AnalyticsCallFigures: {
-            answer_rate: number | null;
-            answered: number;
-            average_duration_seconds: number | null;
-            calls: number;
-            ended: number;
-            failed: number;
-            inbound: number;
-            live: number;
-            outbound: number;
-            talk_seconds: number;
-        };
-        /** @description One bucket of a period's series (inferred). */
-        AnalyticsCallsBucket: {
-            figures: components["schemas"]["AnalyticsCallFigures"];
-            from: components["schemas"]["DateTime"];
-            to: components["schemas"]["DateTime"];
-        };
-        /** @description A period `[from, to)` with its totals and its buckets in order (inferred). */
-        AnalyticsCallsPeriod: {
-            from: components["schemas"]["DateTime"];
-            series: components["schemas"]["AnalyticsCallsBucket"][];
-            to: components["schemas"]["DateTime"];
-            totals: components["schemas"]["AnalyticsCallFigures"];
+        AnalyticsCallCost: {
+            billed_seconds: number;
+            charged_calls: number;
+            currency: string;
+            total: number;
         };
         /**
-         * @description The `data` of GET /api/v1/analytics/calls (inferred): the applied granularity, zone and filters, the period asked
-         *     for (`current`) and, with `compare_prev`, the previous one (`previous`, else null).
+         * @description The calls of the period by how they ended (inferred): `live` for those not yet over, else one count per
+         *     `CallEndReason`. The counts sum to `totals.calls`.
+         */
+        AnalyticsCallOutcome: {
+            busy: number;
+            completed: number;
+            end_call_after_spoken: number;
+            error: number;
+            hangup_action: number;
+            live: number;
+            no_answer: number;
+        };
+        /** @description The figures of the previous period `[from, to)` of equal length (inferred). */
+        AnalyticsCallsPrevious: {
+            buckets: components["schemas"]["AnalyticsCallBuckets"];
+            cost: components["schemas"]["AnalyticsCallCost"];
+            duration_sec: components["schemas"]["AnalyticsDurationSeconds"];
+            from: components["schemas"]["DateTime"];
+            outcome: components["schemas"]["AnalyticsCallOutcome"];
+            to: components["schemas"]["DateTime"];
+            totals: components["schemas"]["AnalyticsCallTotals"];
+        };
+        /**
+         * @description The body of GET /api/v1/analytics/calls, without the envelope (published: `meta, totals, duration_sec, buckets,
+         *     outcome, cost, previous`, each an object). `duration_sec` covers the answered calls that have ended; `previous`
+         *     is null without `compare_prev` (inferred).
          */
         AnalyticsCallsReport: {
-            current: components["schemas"]["AnalyticsCallsPeriod"];
-            filters: components["schemas"]["AnalyticsFilters"];
-            granularity: components["schemas"]["AnalyticsGranularity"];
-            previous: components["schemas"]["AnalyticsCallsPeriod"] | null;
-            /** @description The applied zone, in which buckets are cut. */
-            timezone: string;
+            buckets: components["schemas"]["AnalyticsCallBuckets"];
+            cost: components["schemas"]["AnalyticsCallCost"];
+            duration_sec: components["schemas"]["AnalyticsDurationSeconds"];
+            meta: components["schemas"]["AnalyticsReportMeta"];
+            outcome: components["schemas"]["AnalyticsCallOutcome"];
+            /** @description The previous period's figures with `compare_prev`, else null (the name is published; its content inferred). */
+            previous: components["schemas"]["AnalyticsCallsPrevious"] | null;
+            totals: components["schemas"]["AnalyticsCallTotals"];
         };
         /**
-         * @description A conversation channel (the channels an agent binds; inferred as the values of the analytics filters).
+         * @description Call counts (published names: `calls, inbound, outbound, answered, missed, failed, ai_handled, human_handled`; their
+         *     meaning is inferred). `calls` = `inbound` + `outbound`, every call created in the period; `answered`: answered
+         *     (possibly still live); `missed`: ended without being answered; `failed`: could not be placed; `ai_handled` and
+         *     `human_handled` split the answered calls by who handled the contact (`human_handled`: forwarded to a person).
+         */
+        AnalyticsCallTotals: {
+            ai_handled: number;
+            answered: number;
+            calls: number;
+            failed: number;
+            human_handled: number;
+            inbound: number;
+            missed: number;
+            outbound: number;
+        };
+        /**
+         * @description A channel token of the analytics reads: `call` and `whatsapp_call` (published examples) for voice, and the messaging
+         *     channels an agent binds (inferred).
          * @enum {string}
          */
-        AnalyticsChannel: "call" | "whatsapp" | "sms" | "email" | "instagram" | "messenger";
+        AnalyticsChannel: "call" | "whatsapp_call" | "whatsapp" | "sms" | "email" | "instagram" | "messenger";
         /**
          * @description Whether `content` is the message text (`raw`, shown by the seed) or replaced by `***` (`masked`, inferred to match
          *     the masked export policy).
@@ -3973,23 +4411,34 @@ export type components = {
             next_cursor?: null;
         });
         /**
+         * @description Durations in seconds (inferred): their sum, their rounded average and the longest; average and max are null when
+         *     there is none.
+         */
+        AnalyticsDurationSeconds: {
+            average: number | null;
+            max: number | null;
+            total: number;
+        };
+        /**
          * @description The workspace policy `ANALYTICS_MESSAGES_EXPORT` applied to this export (seed: `disabled` gives 403, `masked` replaces
          *     `content` with `***`). `disabled` never appears here (the request is refused); the name `enabled` for the
          *     unrestricted value is inferred.
          * @enum {string}
          */
         AnalyticsExportPolicy: "enabled" | "masked";
-        /** @description The filters applied, echoed; null where absent (inferred). */
-        AnalyticsFilters: {
-            agent_uuid: components["schemas"]["Uuid"] | null;
-            campaign_uuid: components["schemas"]["Uuid"] | null;
-            channel: components["schemas"]["AnalyticsChannel"][] | null;
-        };
         /**
-         * @description How a period is split into buckets: `total` (published API, "Analytics") is one bucket, the whole period; `day`,
-         *     `week` (from Monday) and `month` (inferred) end buckets at the applied zone's midnights.
+         * @description How a period is split into buckets: `total` (published, the default) is one bucket, the whole period; `day`, `week`
+         *     (from Monday) and `month` (inferred) end buckets at the applied zone's midnights.
          */
         AnalyticsGranularity: "total" | ("day" | "week" | "month");
+        /**
+         * @description Percentiles in milliseconds (published: p50 and p95). Their measure is inferred: for the voice sessions, the time
+         *     from a call's creation to its answer, nearest-rank percentiles over the answered calls.
+         */
+        AnalyticsLatency: {
+            p50: number;
+            p95: number;
+        };
         /**
          * @description The body of GET /api/v1/analytics/messages: `meta`, `messages` and `pagination`, without `success` and `message`
          *     (seed "Response envelope"). `messages` holds at most `pagination.limit` rows. Under the `masked` policy every row is
@@ -4066,27 +4515,49 @@ export type components = {
             sender: string;
             session_uuid: components["schemas"]["Uuid"];
         };
-        /**
-         * @description Figures of a set of sessions (inferred). `sessions` is the sum of `by_channel`; `contacts` counts distinct
-         *     contacts; `messages` = `inbound_messages` + `outbound_messages` counts the analytics message rows created
-         *     in the bucket that match the filters (their channel and agent, their conversation's campaign), whenever their
-         *     session started.
-         */
-        AnalyticsSessionFigures: {
-            by_channel: components["schemas"]["AnalyticsSessionsByChannel"];
-            contacts: number;
-            inbound_messages: number;
-            messages: number;
-            outbound_messages: number;
-            sessions: number;
+        /** @description Message rows of the period per session started in it (inferred); null when there is no session. `average` to 2 decimals. */
+        AnalyticsMessagesPerSession: {
+            average: number | null;
+            max: number | null;
         };
-        /** @description One bucket of a period's series (inferred). */
-        AnalyticsSessionsBucket: {
-            figures: components["schemas"]["AnalyticsSessionFigures"];
+        /**
+         * @description What the read applied (inferred): the period in the applied zone, the zone, the granularity, whether the previous
+         *     period was asked for, the filters (null where absent) and when the figures were computed.
+         */
+        AnalyticsReportMeta: {
+            agent_uuid: components["schemas"]["Uuid"] | null;
+            campaign_uuid: components["schemas"]["Uuid"] | null;
+            channel: components["schemas"]["AnalyticsChannel"][] | null;
+            compare_prev: boolean;
             from: components["schemas"]["DateTime"];
+            generated_at: components["schemas"]["DateTime"];
+            granularity: components["schemas"]["AnalyticsGranularity"];
+            /** @description The applied zone, in which buckets are cut (as the `X-Timezone` header). */
+            timezone: string;
             to: components["schemas"]["DateTime"];
         };
-        /** @description Sessions per channel, every channel listed (inferred). */
+        /** @description One bucket `[from, to)` with the counts of the sessions started and the message rows created in it (inferred). */
+        AnalyticsSessionBucket: {
+            from: components["schemas"]["DateTime"];
+            to: components["schemas"]["DateTime"];
+            totals: components["schemas"]["AnalyticsSessionTotals"];
+        };
+        /** @description The period split by `granularity` into consecutive buckets, in order (inferred; the published answer shows no buckets). */
+        AnalyticsSessionBuckets: {
+            granularity: components["schemas"]["AnalyticsGranularity"];
+            items: components["schemas"]["AnalyticsSessionBucket"][];
+        };
+        /**
+         * @description Shares of the period's sessions, 0..1 rounded to 4 decimals, null when there is no session (inferred): `closed`
+         *     (the conversation is closed, or its call is over), `contact_replied` (the contact wrote in the period),
+         *     `human_involved` (a team member wrote, or its call was forwarded to a person).
+         */
+        AnalyticsSessionRates: {
+            closed: number | null;
+            contact_replied: number | null;
+            human_involved: number | null;
+        };
+        /** @description Sessions per conversation channel, every channel listed (inferred). */
         AnalyticsSessionsByChannel: {
             call: number;
             email: number;
@@ -4095,52 +4566,78 @@ export type components = {
             sms: number;
             whatsapp: number;
         };
-        /** @description A period `[from, to)` with its totals and its buckets in order (inferred). */
-        AnalyticsSessionsPeriod: {
+        /** @description The figures of the previous period `[from, to)` of equal length (inferred). */
+        AnalyticsSessionsPrevious: {
+            buckets: components["schemas"]["AnalyticsSessionBuckets"];
+            duration_sec: components["schemas"]["AnalyticsDurationSeconds"];
             from: components["schemas"]["DateTime"];
-            series: components["schemas"]["AnalyticsSessionsBucket"][];
+            latency_ms: components["schemas"]["AnalyticsLatency"] | null;
+            messages_per_session: components["schemas"]["AnalyticsMessagesPerSession"];
+            rates: components["schemas"]["AnalyticsSessionRates"];
             to: components["schemas"]["DateTime"];
-            totals: components["schemas"]["AnalyticsSessionFigures"];
+            totals: components["schemas"]["AnalyticsSessionTotals"];
         };
         /**
-         * @description The `data` of GET /api/v1/analytics/sessions (inferred): the applied granularity, zone and filters, the period
-         *     asked for (`current`) and, with `compare_prev`, the previous one (`previous`, else null).
+         * @description The body of GET /api/v1/analytics/sessions, without the envelope (published: `meta, totals, rates, duration_sec,
+         *     messages_per_session, latency_ms, previous`, each an object; `latency_ms` null when there are no voice records).
+         *     `duration_sec` is per session: its call's duration for a voice session, else the time from its first to its last
+         *     message row in the period (sessions without either are left out); `buckets` is an addition of this contract;
+         *     `previous` is null without `compare_prev` (inferred).
          */
         AnalyticsSessionsReport: {
-            current: components["schemas"]["AnalyticsSessionsPeriod"];
-            filters: components["schemas"]["AnalyticsFilters"];
-            granularity: components["schemas"]["AnalyticsGranularity"];
-            previous: components["schemas"]["AnalyticsSessionsPeriod"] | null;
-            timezone: string;
+            buckets?: components["schemas"]["AnalyticsSessionBuckets"];
+            duration_sec: components["schemas"]["AnalyticsDurationSeconds"];
+            latency_ms: components["schemas"]["AnalyticsLatency"] | null;
+            messages_per_session: components["schemas"]["AnalyticsMessagesPerSession"];
+            meta: components["schemas"]["AnalyticsReportMeta"];
+            /** @description The previous period's figures with `compare_prev`, else null (the name is published; its content inferred). */
+            previous: components["schemas"]["AnalyticsSessionsPrevious"] | null;
+            rates: components["schemas"]["AnalyticsSessionRates"];
+            totals: components["schemas"]["AnalyticsSessionTotals"];
         };
         /**
-         * @description An appointment with a contact (inferred; the seed does not show appointment fields). `starts_at` and `ends_at` are
-         *     instants rendered with their offset in the applied zone; `ends_at` is after `starts_at`.
+         * @description Session counts (inferred). `sessions` is the sum of `by_channel`; `contacts` counts distinct contacts; `messages` =
+         *     `inbound_messages` + `outbound_messages` counts the analytics message rows created in the period (or bucket) that
+         *     match the filters (their channel and agent, their conversation's campaign), whenever their session started.
+         */
+        AnalyticsSessionTotals: {
+            by_channel: components["schemas"]["AnalyticsSessionsByChannel"];
+            contacts: number;
+            inbound_messages: number;
+            messages: number;
+            outbound_messages: number;
+            sessions: number;
+        };
+        /**
+         * @description An appointment on a schedule, usually with a contact. The field names are those of the published appointment
+         *     create body (https://developers.mindhunters.ai/api-reference/appointments/create-a-new-appointment): `schedule_uuid`,
+         *     `title`, `description`, `start_time`, `end_time`, `status`, `notes`, `contact_uuid`. Inferred: `uuid`, `agent_uuid`,
+         *     `created_at`, `updated_at`, the nulls, and that the list answers these fields. `start_time` and `end_time` are
+         *     instants rendered with their offset in the applied zone; `end_time` is after `start_time`.
          */
         Appointment: {
-            /** @description The agent that booked or handles the appointment; null for appointments booked by a team member. */
+            /** @description The agent that booked the appointment; null for appointments booked by a team member. */
             agent_uuid: components["schemas"]["Uuid"] | null;
-            availability_type: components["schemas"]["AppointmentAvailabilityType"] | null;
-            /** @description The contact the appointment is with. */
-            contact_uuid: components["schemas"]["Uuid"];
+            /** @description The contact the appointment is with; null when booked without one. */
+            contact_uuid: components["schemas"]["Uuid"] | null;
             created_at: components["schemas"]["DateTime"];
-            ends_at: components["schemas"]["DateTime"];
-            starts_at: components["schemas"]["DateTime"];
+            description: string | null;
+            end_time: components["schemas"]["DateTime"];
+            notes: string | null;
+            /** @description The schedule (calendar) the appointment is on. */
+            schedule_uuid: components["schemas"]["Uuid"];
+            start_time: components["schemas"]["DateTime"];
             status: components["schemas"]["AppointmentStatus"];
             title: string;
             updated_at: components["schemas"]["DateTime"];
             uuid: components["schemas"]["Uuid"];
         };
-        /** @description The availability type the appointment was booked under (seed names availability types; fields inferred). */
-        AppointmentAvailabilityType: {
-            name: string;
-            uuid: components["schemas"]["Uuid"];
-        };
         /**
-         * @description Appointment status (inferred; the seed shows no appointment fields).
+         * @description Appointment status (published: the n8n node offers approved, pending and cancelled; the appointment create page
+         *     shows `approved`).
          * @enum {string}
          */
-        AppointmentStatus: "scheduled" | "confirmed" | "completed" | "cancelled" | "no_show";
+        AppointmentStatus: "approved" | "pending" | "cancelled";
         /**
          * @description An assistant channel (seed "Assistant channel security", path parameter `channel`).
          * @enum {string}
@@ -4224,7 +4721,14 @@ export type components = {
             role: "user" | "assistant";
             uuid: components["schemas"]["Uuid"];
         };
-        /** @description An app running in an isolated cloud sandbox (seed "Builder (app)"). */
+        /**
+         * @description An app running in an isolated cloud sandbox (seed "Builder (app)"). Required are the fields both the seed and the
+         *     published builder object give (uuid, name, preview_url, service_token, entrypoint, port, auto_stop_interval,
+         *     backup_interval_hours, review_passed, qa_passed, cost, created_at; published:
+         *     https://developers.mihu.ai/api-reference/builders/create-a-builder-from-your-own-code). `kind`, `status` and
+         *     `job_type` come from the seed's table and are sent, but not required, since the published answers leave them out;
+         *     `resources` and `updated_at` are the contract's own additions.
+         */
         Builder: {
             /** @description Idle minutes after which a running app is stopped; `0` means never (unit, meaning and bound inferred). */
             auto_stop_interval: number;
@@ -4239,12 +4743,12 @@ export type components = {
              *     `always_on`; the published API gives both values.
              * @enum {string}
              */
-            job_type: "always_on" | "one_time";
+            job_type?: "always_on" | "one_time";
             /**
              * @description Kind of app. The seed gives the value `codebase` only (apps uploaded as files are `codebase`), so the value is open.
              * @example codebase
              */
-            kind: string;
+            kind?: string;
             name: string;
             /** @description Port the app listens on; the preview URL forwards to it. */
             port: number;
@@ -4255,7 +4759,7 @@ export type components = {
             preview_url: string;
             /** @description Whether the app passed the builder's QA checks. */
             qa_passed: boolean;
-            resources: components["schemas"]["BuilderResources"];
+            resources?: components["schemas"]["BuilderResources"];
             /** @description Whether the app passed the builder's code review. */
             review_passed: boolean;
             /**
@@ -4265,7 +4769,7 @@ export type components = {
              *     logs and command output show it as `***`.
              */
             service_token: string;
-            status: components["schemas"]["BuilderStatus"];
+            status?: components["schemas"]["BuilderStatus"];
             /** @description When the app last changed (status, settings or files); not listed by the seed. */
             updated_at?: components["schemas"]["DateTime"];
             uuid: components["schemas"]["Uuid"];
@@ -4278,8 +4782,16 @@ export type components = {
             /** @description The answers, in plain language. */
             message: string;
         };
-        /** @description A builder agent conversation (seed "Builder agent conversation (`data` of the rebuild response)"). */
-        BuilderAgentConversation: {
+        /**
+         * @description A builder agent conversation with its `status` (seed "Builder agent conversation (`data` of the rebuild response)";
+         *     the published read: https://developers.mihu.ai/api-reference/builders/get-a-build-conversation).
+         */
+        BuilderAgentConversation: components["schemas"]["BuilderAgentConversationFields"] & unknown;
+        /**
+         * @description The fields of a builder agent conversation (seed "Builder agent conversation"). `status` is not required here: the
+         *     published answers of the answers and approve operations leave it out; the mock always sends it.
+         */
+        BuilderAgentConversationFields: {
             /**
              * @description The app (seed "Builder (app)"). Null until the first deployment (inferred); "`builder` carries the app and preview
              *     URL once deployed". After a rebuild the previous app stays here until it is replaced.
@@ -4300,17 +4812,22 @@ export type components = {
             prompt: string;
             /** @description Questions the builder asks while `gathering` (seed); empty in every other status (inferred). */
             questions: string[];
-            status: components["schemas"]["BuilderAgentStatus"];
+            status?: components["schemas"]["BuilderAgentStatus"];
             /** @description When the conversation last changed (status, message, questions or app); not listed by the seed. */
             updated_at?: components["schemas"]["DateTime"];
             uuid: components["schemas"]["Uuid"];
         };
-        /** @description Body of the conversation create (published API "Builder agents and builders", `{prompt, name?}`). */
+        /**
+         * @description Body of the conversation create (published API "Builder agents and builders", `{prompt, name?}`; page:
+         *     https://developers.mihu.ai/api-reference/builders/start-a-build-conversation).
+         */
         BuilderAgentCreate: {
-            /** @description Name of the conversation (and of the app it builds). Derived from the prompt when omitted (inferred). */
+            /** @description Name of the conversation (and of the app it builds). Derived from the prompt when omitted (published). */
             name?: string;
             /** @description What the app should do, in plain language. */
             prompt: string;
+        } & {
+            [key: string]: boolean;
         };
         /** @description Body of the rebuild (seed "Endpoints", POST /api/v1/builder-agents/{uuid}/rebuild). */
         BuilderAgentRebuild: {
@@ -4332,18 +4849,32 @@ export type components = {
          * @enum {string}
          */
         BuilderAgentStatus: "processing" | "gathering" | "awaiting_approval" | "deployed" | "failed";
+        /**
+         * @description The answer of the answers and approve operations, `{success, data}` without `message` (published:
+         *     https://developers.mihu.ai/api-reference/builders/answer-the-build-conversation,
+         *     https://developers.mihu.ai/api-reference/builders/approve-a-build-conversation).
+         */
+        BuilderAgentWriteResponse: {
+            data: components["schemas"]["BuilderAgentConversationFields"];
+            /** @constant */
+            success: true;
+        };
         /** @description Body of the auto-stop setting (inferred). */
         BuilderAutoStopUpdate: {
             /** @description Idle minutes after which a running app is stopped; `0` means never; at most 10080 (one week). */
             auto_stop_interval: number;
         };
-        /** @description Cost of the app (seed "Builder (app)", field `cost`). */
+        /**
+         * @description Cost of the app (seed "Builder (app)", field `cost`). The published builder object carries `currency`,
+         *     `hourly_rate`, `runtime_hours` and `cost` (its example in EUR); `billing`, which the seed adds, is sent but not
+         *     required, since the published answers leave it out.
+         */
         BuilderCost: {
             /**
              * @description Billing state. The seed gives the value `accruing` only, so the value is open.
              * @example accruing
              */
-            billing: string;
+            billing?: string;
             /** @description Cost so far (`hourly_rate` × `runtime_hours`, rounded to the currency's minor unit; inferred). */
             cost: number;
             /** @description ISO 4217 currency code (the format is inferred). */
@@ -4354,56 +4885,72 @@ export type components = {
             runtime_hours: number;
         };
         /**
-         * @description Body of the app upload (published API "Builder agents and builders": `name`, `entrypoint`, `files`, `port`, `env`,
-         *     `resources {cpu, memory, disk}`, `job_type`, `backup_interval_hours`). The names and the values of `job_type` are
-         *     published; types, bounds and defaults are inferred. `kind` is `codebase`; `review_passed` and `qa_passed` start
-         *     false; `auto_stop_interval` starts at 0.
+         * @description Body of the app upload. Published: https://developers.mihu.ai/api-reference/builders/create-a-builder-from-your-own-code
+         *     (`name`, `entrypoint` and `files` required; `port`, `env`, `resources {cpu, memory, disk}`, `job_type`,
+         *     `backup_interval_hours`). Names, types, `required`, the `name` rule, the values of `job_type` and the defaults of
+         *     `port` and `resources` are published; the other bounds and defaults are inferred. `kind` is `codebase`;
+         *     `review_passed` and `qa_passed` start false; `auto_stop_interval` starts at 0.
          */
         BuilderCreate: {
             /**
-             * @description Hours between backups of the app's files; `0` means no backups.
-             * @default 24
+             * @description Hours between backups of the app's files; 0 turns backups off (published, with 0 as its example). The
+             *     default 0 is inferred from that example: the page gives none.
+             * @default 0
              */
             backup_interval_hours: number;
-            /** @description Command that starts the app, run in the app root. */
+            /** @description Command that starts the app, run in the app root; its process listens on 0.0.0.0 at `port` (published). */
             entrypoint: string;
             /**
-             * @description Environment variables of the app's process, name to value (the shape is inferred). `PORT` and `SERVICE_TOKEN`
-             *     are set by the platform and cannot be given.
+             * @description Environment variables of the app's process, name to value; not for secrets (published). `PORT` and
+             *     `SERVICE_TOKEN` are set by the platform and cannot be given (inferred).
              * @default {}
              */
             env: {
                 [key: string]: string;
             };
-            /** @description The app's files. Paths must be unique (a duplicate gives 422 `VALIDATION_ERROR`, `field: files`). */
-            files: components["schemas"]["BuilderFileInput"][];
+            /**
+             * @description The app's files: each key a path relative to the app root, each value the file's contents as UTF-8 text
+             *     (published). A `requirements.txt` is installed with pip before the start (published). Two keys naming the
+             *     same file, or a file that is also a directory, give 422 `VALIDATION_ERROR`, `field: files` (inferred).
+             * @example {
+             *       "main.py": "print(\"ok\")",
+             *       "requirements.txt": "flask"
+             *     }
+             */
+            files: {
+                [key: string]: string;
+            };
             /**
              * @description How the app runs; `always_on` is a service that keeps running, `one_time` a job run once.
              * @default always_on
              * @enum {string}
              */
             job_type: "always_on" | "one_time";
+            /**
+             * @description The app's name, lowercase letters, digits and dashes (published).
+             * @example my-api
+             */
             name: string;
             /**
-             * @description Port the app listens on.
-             * @default 8080
+             * @description Port the app listens on (published, default 8000).
+             * @default 8000
              */
             port: number;
-            /** @description The sandbox's resources; each omitted one takes its default. */
+            /** @description The sandbox's size; each omitted part takes its default, 1 vCPU, 1 GB memory and 3 GB disk (published). */
             resources?: {
                 /**
                  * @description Virtual CPUs.
-                 * @default 0.5
+                 * @default 1
                  */
                 cpu: number;
                 /**
-                 * @description Disk in GiB.
-                 * @default 5
+                 * @description Disk in GB.
+                 * @default 3
                  */
                 disk: number;
                 /**
-                 * @description Memory in MiB.
-                 * @default 512
+                 * @description Memory in GB.
+                 * @default 1
                  */
                 memory: number;
             };
@@ -4415,25 +4962,34 @@ export type components = {
          * @example src
          */
         BuilderDirectoryPath: string;
-        /** @description Body of the command terminal (inferred). */
+        /**
+         * @description Body of the command terminal. Published: https://developers.mihu.ai/api-reference/builders/run-a-command-in-the-builder
+         *     (`command` required; `timeout` in seconds, 1 to 600, default 60).
+         */
         BuilderExecRequest: {
             /** @description Shell command, run in the app root. */
             command: string;
             /**
-             * @description Seconds after which the command is killed.
-             * @default 30
+             * @description Seconds to wait for the command; a command still running then is killed.
+             * @default 60
              */
-            timeout_seconds: number;
+            timeout: number;
         };
-        /** @description Result of a command (inferred). */
+        /**
+         * @description The command terminal's answer `{success, data}`, without `message`, as published
+         *     (https://developers.mihu.ai/api-reference/builders/run-a-command-in-the-builder).
+         */
+        BuilderExecResponse: {
+            data: components["schemas"]["BuilderExecResult"];
+            /** @constant */
+            success: true;
+        };
+        /** @description Result of a command (published `{exit_code, output}`). */
         BuilderExecResult: {
-            duration_ms: number;
-            /** @description The command's exit status (`137` when killed after the timeout). */
+            /** @description The command's exit status (`137` when killed after the timeout; inferred). */
             exit_code: number;
-            stderr: string;
-            stdout: string;
-            /** @description True when the command was killed after `timeout_seconds`. */
-            timed_out: boolean;
+            /** @description What the command wrote, standard output then standard error (the order is inferred). */
+            output: string;
         };
         /** @description One file with its UTF-8 text content (inferred). */
         BuilderFileContent: {
@@ -4453,12 +5009,6 @@ export type components = {
          * @enum {string}
          */
         BuilderFileEntryType: "file" | "directory";
-        /** @description One file of an uploaded app (inferred; the published API names `files` only). */
-        BuilderFileInput: {
-            /** @description The file's content as UTF-8 text. */
-            content: string;
-            path: components["schemas"]["BuilderFilePath"];
-        };
         /**
          * @description Directory listing body, `{success, data}` (seed "Endpoints", GET /api/v1/builders/{uuid}/files). The seed shows no
          *     `message`, so none is sent.
@@ -4501,7 +5051,7 @@ export type components = {
         BuilderLogStream: "stdout" | "stderr" | "system";
         /**
          * @description The sandbox's resources (inferred as a field of the app; the published API names `resources {cpu, memory, disk}` in
-         *     the create body). `cpu` in virtual CPUs, `memory` in MiB, `disk` in GiB.
+         *     the create body). `cpu` in virtual CPUs, `memory` and `disk` in GB, as the published create body gives them.
          */
         BuilderResources: {
             cpu: number;
@@ -4519,22 +5069,36 @@ export type components = {
          */
         BuilderStatus: "deploying" | "running" | "stopped" | "failed";
         /**
-         * @description A voice call, as the call list and the call actions answer it (inferred; the seed and the published API show no call
-         *     fields beyond the start answer). `uuid` is the `id` of the start answer; `conversation_uuid` is the handle of the
-         *     live call actions (seed "Calls and call actions"). `to` and `from` are the dialled and calling numbers;
-         *     `phone_number_uuid` is the workspace number on the call (the caller for outbound calls, the number called for
-         *     inbound ones). `from` is null for an inbound call whose caller ID is withheld, and `contact_uuid` then too.
+         * @description A voice call, as the call list shows it. Published (the API catalog's get-paginated-list-of-calls, which shows the
+         *     service's keys camel-cased; the service's snake_case names are used here): `uuid, agent {uuid, name}, analysis,
+         *     communication, direction, duration, handled_by, status, timestamp, created_at, updated_at`. The rest is the call's
+         *     live state (inferred): `conversation_uuid` is the handle of the call actions (seed "Calls and call actions"); `to`
+         *     and `from` are the dialled and calling numbers; `phone_number_uuid` is the workspace number on the call (the caller
+         *     for outbound calls, the number called for inbound ones); `from` is null for an inbound call whose caller ID is
+         *     withheld, and `contact_uuid` then too; `prompt`, `participant`, `message` and `goodbye_message` are what the start
+         *     request and the hangup action carried.
          */
         Call: {
+            /** @description The agent holding the call; null for an inbound call no agent answered (nullability inferred). */
+            agent: components["schemas"]["CallAgentRef"] | null;
             /** @description The agent holding the call; null for an inbound call no agent answered. */
             agent_uuid: components["schemas"]["Uuid"] | null;
+            /** @description The call's post-call analysis, a text; null until there is one (nullability inferred). */
+            analysis: string | null;
             answered_at: components["schemas"]["DateTime"] | null;
+            /**
+             * @description How the call was carried (a string, published); `call` for telephony, `whatsapp_call` for a WhatsApp call (values inferred, the analytics channel tokens).
+             * @enum {string}
+             */
+            communication: "call" | "whatsapp_call";
             /** @description The contact on the other end; null when the caller ID of an inbound call is withheld. */
             contact_uuid: components["schemas"]["Uuid"] | null;
             /** @description The call's conversation; names the call in the call actions. */
             conversation_uuid: components["schemas"]["Uuid"];
             created_at: components["schemas"]["DateTime"];
             direction: components["schemas"]["CallDirection"];
+            /** @description Seconds from answer to end (a number, published); 0 until an answered call ends (inferred). */
+            duration: number;
             /** @description Seconds from answer to end; null until an answered call ends. */
             duration_seconds: number | null;
             /** @description Why the call is over; null while it is live. */
@@ -4543,20 +5107,64 @@ export type components = {
             /** @description The number the call was forwarded to by the forward action; null when not forwarded. */
             forwarded_to: components["schemas"]["PhoneNumberE164"] | null;
             from: components["schemas"]["PhoneNumberE164"] | null;
+            /** @description The goodbye the hangup action had the agent say (its `message`, else "Good Bye"); null until hung up by that action. */
+            goodbye_message: string | null;
+            /**
+             * @description Who handled the contact (a string, published); `AI` for the agent, `Human` once the call was forwarded to a person (values inferred).
+             * @enum {string}
+             */
+            handled_by: "AI" | "Human";
             listen_url: components["schemas"]["CallListenUrl"];
+            /** @description The opening `message` the call was started with; null when none was sent. */
+            message: components["schemas"]["CallOpeningMessage"] | null;
             /** @description True while the agent is muted (mute and unmute actions). */
             muted: boolean;
+            /** @description The contact's side of the call, with the `about` the call was started with (null when none). */
+            participant: {
+                about: string | null;
+                /** @description The contact's number (`to` of an outbound call, `from` of an inbound one); null when withheld. */
+                number: components["schemas"]["PhoneNumberE164"] | null;
+            };
             phone_number_uuid: components["schemas"]["Uuid"] | null;
+            /** @description The `prompt` the call was started with; null when none was sent (or for an inbound call). */
+            prompt: components["schemas"]["CallPrompt"] | null;
             record_url: components["schemas"]["CallRecordUrl"];
             /** @description The `request_key` the call was started with; null when none was sent. */
             request_key: string | null;
             status: components["schemas"]["CallStatus"];
+            /** @description When the call started (placed or received; meaning inferred). */
+            timestamp: components["schemas"]["DateTime"];
             to: components["schemas"]["PhoneNumberE164"];
             updated_at: components["schemas"]["DateTime"];
             uuid: components["schemas"]["Uuid"];
         };
         /**
-         * @description Whether the workspace placed the call (`outbound`, e.g. POST /api/v1/call) or received it (`inbound`).
+         * @description The answer of every call action (published on each action's page: `{success, message: "<Action> dispatched", data: {}}`).
+         *     `data` is an empty object in every published example; the mock answers it empty.
+         */
+        CallActionDispatched: components["schemas"]["SuccessEnvelope"] & {
+            /** @description Empty in the published examples. */
+            data: Record<string, never>;
+            /**
+             * @description "Say dispatched", "Forward dispatched", "Hangup dispatched", "Mute dispatched" (published); "Unmute dispatched" (inferred).
+             * @example Say dispatched
+             * @example Mute dispatched
+             */
+            message?: string;
+        };
+        /**
+         * Format: uuid
+         * @description An agent's uuid (`string<uuid>`, published). A malformed value gives 422 `INVALID_UUID`.
+         * @example 0a9b8c7d-6e5f-4a3b-8c2d-1e0f9a8b7c6d
+         */
+        CallAgentId: string;
+        /** @description The agent holding the call (published `agent {uuid, name}`). */
+        CallAgentRef: {
+            name: string;
+            uuid: components["schemas"]["CallIdentifier"];
+        };
+        /**
+         * @description Whether the workspace placed the call (`outbound`, e.g. POST /api/v1/call) or received it (`inbound`); values inferred.
          * @enum {string}
          */
         CallDirection: "outbound" | "inbound";
@@ -4568,53 +5176,65 @@ export type components = {
          * @enum {string}
          */
         CallEndReason: "completed" | "hangup_action" | "end_call_after_spoken" | "no_answer" | "busy" | "error";
-        /** @description Body of the forward action (inferred). */
+        /**
+         * @description Body of the forward action (published: https://developers.mihu.ai/api-reference/call-actions/forward-warm-transfer-the-live-call-to-another-phone-number:
+         *     one E.164 phone number of at most 32 characters; the page does not show the field's name).
+         */
         CallForwardRequest: {
-            /** @description The number the call is forwarded to (E.164). */
+            /** @description The number the call is forwarded to (E.164, at most 32 characters, published; the name `to` is inferred). */
             to: components["schemas"]["PhoneNumberE164"];
         };
         /**
+         * @description Optional body of the hangup action (published: https://developers.mihu.ai/api-reference/call-actions/hang-up-the-live-call-the-agent-speaks-a-goodbye-message-then-ends:
+         *     an optional goodbye message of at most 2000 characters; the page does not show the field's name). Without it the
+         *     agent says its configured end-of-call message, else "Good Bye".
+         */
+        CallHangupRequest: {
+            /** @description The goodbye the agent says before hanging up (at most 2000 characters, published; the name `message` is inferred). */
+            message?: string;
+        };
+        /**
          * Format: uuid
-         * @description A uuid, where the published API gives only the field's name: the string type and the uuid format are inferred.
-         *     A malformed value gives 422 `INVALID_UUID`.
+         * @description A uuid, where the published API gives only the field's name and a string: the uuid format is inferred (the quickstart
+         *     calls the call's id a UUID).
          * @example 0a9b8c7d-6e5f-4a3b-8c2d-1e0f9a8b7c6d
          */
         CallIdentifier: string;
         /**
          * Format: uri
-         * @description Where the call's audio can be followed live while it lasts (HTTPS; inferred).
+         * @description Where the call's audio can be followed live while it lasts (a string, published; HTTPS URL inferred).
          */
         CallListenUrl: string;
-        /** @description How the agent opens the call (published name `start`; type, bounds and meaning inferred). */
+        /** @description How the agent opens the call (published name `start`, an opening line; its being required within `message` and the bounds are inferred). */
         CallOpeningMessage: {
             /** @description The first thing the agent says once the call is answered. */
             start: string;
         };
-        /** @description Who is called (published names; types, bounds and meaning inferred). */
+        /** @description Who is called (published names; `number` required, per the API catalog; bounds inferred). */
         CallParticipant: {
             /** @description What the agent should know about the person it calls. */
             about?: string;
-            /** @description The number to call (E.164, seed "Errors"). The call joins the contact with this number, created when there is none. */
+            /** @description The number to call (E.164, seed "Errors"). The call joins the contact with this number, created when there is none (inferred). */
             number: components["schemas"]["PhoneNumberE164"];
         };
-        /** @description What the agent is told for this call (published names; types, bounds and meaning inferred). */
+        /**
+         * @description What the agent is told for this call (published names; `overwrite` required and `content` optional: the API catalog).
+         *     Without `prompt` the agent's own prompt applies.
+         */
         CallPrompt: {
             /** @description The instructions for this call. */
-            content: string;
-            /**
-             * @description True replaces the agent's own prompt with `content` for this call; false (the default) adds `content` to it.
-             * @default false
-             */
+            content?: string;
+            /** @description True replaces the agent's own prompt with `content` for this call; false adds `content` to it (meaning inferred). */
             overwrite: boolean;
         };
         /**
          * Format: uri
-         * @description Where the call's recording can be fetched once the call has ended (HTTPS; inferred).
+         * @description Where the call's recording can be fetched once the call has ended (a string, published; HTTPS URL inferred).
          */
         CallRecordUrl: string;
         /**
-         * @description Body of the say action (published API, "Calls": `message` of at most 2000 characters, `end_call_after_spoken` a
-         *     boolean; `message` being required, its minimum length and the default are inferred).
+         * @description Body of the say action (published: https://developers.mihu.ai/api-reference/call-actions/make-the-agent-say-a-message-in-the-live-call:
+         *     `message` required, at most 2000 characters; `end_call_after_spoken` a boolean, default false).
          */
         CallSayRequest: {
             /**
@@ -4626,35 +5246,55 @@ export type components = {
             message: string;
         };
         /**
-         * @description The answer of POST /api/v1/call (published API, "Calls": `data {id, agentId, status, conversation_uuid, contact_uuid,
-         *     listen_url, record_url}`; the types and meaning are inferred). `conversation_uuid` names the call in the call
-         *     actions (seed "Calls and call actions").
+         * @description The `data` of POST /api/v1/call. Published: https://developers.mihu.ai/api-reference/call/initiate-a-new-call (`id,
+         *     agentId, status, conversation_uuid, contact_uuid, listen_url, record_url`), its mindhunters copy (`provider`
+         *     "twilio", `status` "initiated") and https://developers.mindhunters.ai/quickstart (`participant {number}`,
+         *     `createdAt`). The pages disagree on which fields appear, so only `id`, `agentId` and `status` are required from
+         *     them; `conversation_uuid` is required by the API document (seed "Calls and call actions"), which wins.
          */
         CallStarted: {
             /** @description The agent holding the call. */
-            agentId: components["schemas"]["CallIdentifier"];
-            /** @description The contact called (matched by `participant.number`, created when the workspace had none). */
-            contact_uuid: components["schemas"]["CallIdentifier"];
-            /** @description The call's conversation; names the call in the call actions. */
+            agentId: components["schemas"]["CallAgentId"];
+            /** @description The contact called (matched by `participant.number`, created when the workspace had none; inferred). */
+            contact_uuid?: components["schemas"]["CallIdentifier"];
+            /** @description The call's conversation; names the call in the call actions (seed "Calls and call actions"). */
             conversation_uuid: components["schemas"]["Uuid"];
-            /** @description The call's uuid (as `uuid` in the call list). */
+            /** @description When the call was accepted (the quickstart; rendered in the applied zone with its offset, seed "Time handling"). */
+            createdAt?: components["schemas"]["DateTime"];
+            /** @description The call's identifier (a UUID, the quickstart), its `uuid` in the call list. */
             id: components["schemas"]["CallIdentifier"];
-            listen_url: components["schemas"]["CallListenUrl"];
-            record_url: components["schemas"]["CallRecordUrl"];
-            /** @description `queued`: the call waits in the sending queue (seed "Limits" note 1; values inferred). */
-            status: components["schemas"]["CallStatus"];
+            listen_url?: components["schemas"]["CallListenUrl"];
+            /** @description Who is called, as the quickstart echoes it. */
+            participant?: {
+                /** @description The number dialled (E.164). */
+                number: components["schemas"]["PhoneNumberE164"];
+            };
+            /**
+             * @description The telephony provider that places the call, e.g. `twilio` (published); `sip_trunk` when the caller number is the workspace's own SIP trunk (inferred).
+             * @example twilio
+             */
+            provider?: string;
+            record_url?: components["schemas"]["CallRecordUrl"];
+            /**
+             * @description The call's status when accepted: `initiated` (published; the mihu.ai page's example shows `success`, the quickstart
+             *     names `in-progress` and `completed` as later values, so the value is an open string). The call list then follows the
+             *     call through `CallStatus`.
+             * @example initiated
+             */
+            status: string;
         };
         /**
-         * @description Body of POST /api/v1/call (published API, "Calls": `agentId`, `prompt {overwrite, content}`, `participant {number,
-         *     about}`, optional `message {start}`; which fields are required beyond `message` being optional, their types and
-         *     bounds are inferred), plus the seed's `request_key`.
+         * @description Body of POST /api/v1/call (published: https://developers.mihu.ai/api-reference/call/initiate-a-new-call and the API
+         *     catalog's initiate-a-new-call: `agentId` and `participant.number` required, `prompt {overwrite (required), content}`,
+         *     `participant.about`, `message {start}`), plus the seed's `request_key`. `prompt` is optional: the reference page
+         *     marks it required, but the quickstart and the n8n node start calls without it and the service accepts them.
          */
         CallStartRequest: {
-            /** @description The agent that holds the call, by its uuid (type inferred). The call goes out from the number bound to its call channel. */
-            agentId: components["schemas"]["CallIdentifier"];
+            /** @description The agent that holds the call, by its uuid. An agent the workspace does not have gives 404 (published). The call goes out from the number bound to its call channel (inferred). */
+            agentId: components["schemas"]["CallAgentId"];
             message?: components["schemas"]["CallOpeningMessage"];
             participant: components["schemas"]["CallParticipant"];
-            prompt: components["schemas"]["CallPrompt"];
+            prompt?: components["schemas"]["CallPrompt"];
             /**
              * @description Idempotency key (seed "Limits"): "When `request_key` is sent, retrying the same request returns the same request
              *     and never a second call or message".
@@ -4662,20 +5302,25 @@ export type components = {
             request_key?: string;
         };
         /**
-         * @description Call status (inferred; the seed shows no call statuses). `queued`: accepted, waiting in the sending queue (seed "Limits"
-         *     note 1). `ringing`: being dialled. `in_progress`: answered. `ended`: finished after being placed (see `end_reason`).
-         *     `failed`: could not be placed. Transitions: queued → ringing → in_progress → ended; queued or ringing → failed;
-         *     ringing → ended (no answer, busy); any non-ended status → ended by the hangup action. `queued`, `ringing` and
-         *     `in_progress` are live (non-ended): the call actions accept them and they count toward the 50 simultaneous calls.
+         * @description Call status in the call list (the name is published; the values are inferred). `queued`: accepted, waiting in the
+         *     sending queue (seed "Limits" note 1). `ringing`: being dialled. `in_progress`: answered. `ended`: finished after being
+         *     placed (see `end_reason`). `failed`: could not be placed. Transitions: queued → ringing → in_progress → ended; queued
+         *     or ringing → failed; ringing → ended (no answer, busy); any non-ended status → ended by the hangup action. `queued`,
+         *     `ringing` and `in_progress` are live (non-ended): the call actions accept them and they count toward the 50
+         *     simultaneous calls.
          * @enum {string}
          */
         CallStatus: "queued" | "ringing" | "in_progress" | "ended" | "failed";
         /** @description A campaign (seed "Campaign (response data)"). */
         Campaign: {
+            /** @description The numeric agent app id an update sent, returned as sent (inferred); absent when none was sent. */
+            agent_app_id?: number | null;
+            /** @description The numeric agent id an update sent, returned as sent (inferred); absent when none was sent. */
+            agent_id?: number | null;
             /** @description Returned as well as accepted (inferred). */
             agent_uuid?: components["schemas"]["Uuid"] | null;
-            /** @description Returned as well as accepted (inferred; the seed lists it among the update fields only). */
-            campaign_type?: components["schemas"]["CampaignType"];
+            /** @description Returned as well as accepted (inferred; the seed lists it among the update fields only); null once cleared. */
+            campaign_type?: components["schemas"]["CampaignType"] | null;
             /** @description Returned as well as accepted (inferred). */
             contact_template_setting_uuid?: components["schemas"]["Uuid"] | null;
             created_at: components["schemas"]["DateTime"];
@@ -4683,6 +5328,10 @@ export type components = {
             /** @description As `start_date`. */
             end_date?: components["schemas"]["DateTime"] | components["schemas"]["Date"] | null;
             name: string;
+            /** @description The free-form criteria of the last update that sent `rules` (inferred); empty when none did. */
+            rules?: {
+                [key: string]: unknown;
+            };
             /**
              * @description A date-time with offset, or a date-only value when the campaign range was given as dates
              *     (seed "Time handling" rule 6 names the campaign date range among values never shifted).
@@ -4715,40 +5364,61 @@ export type components = {
          * @example text
          */
         CampaignType: string;
-        /** @description Fields accepted on campaign update (seed "Campaign", fields accepted on update). All optional. */
+        /**
+         * @description Fields accepted on campaign update (seed "Campaign", fields accepted on update). All optional. The published API
+         *     makes `description`, `campaign_type`, `start_date`, `end_date` and `rules` nullable and adds `agent_id` and
+         *     `agent_app_id`.
+         */
         CampaignUpdate: {
+            /**
+             * @description A numeric agent app (channel binding) id (published). Stored and returned as sent; it binds nothing (inferred).
+             *     Published: https://developers.mindhunters.ai/api-reference/campaigns/update-a-campaign
+             */
+            agent_app_id?: number | null;
+            /**
+             * @description A numeric agent id (published). Stored and returned as sent; it binds nothing, since the seed's `agent_uuid`
+             *     binds the agent (inferred). Published: https://developers.mindhunters.ai/api-reference/campaigns/update-a-campaign
+             */
+            agent_id?: number | null;
             agent_uuid?: components["schemas"]["Uuid"];
-            campaign_type?: components["schemas"]["CampaignType"];
+            /** @description Null clears the type and the agent's channel binding (published nullable). */
+            campaign_type?: components["schemas"]["CampaignType"] | null;
             contact_template_setting_uuid?: components["schemas"]["Uuid"];
-            description?: string;
+            /** @description Null clears the description (published). */
+            description?: string | null;
             /** @description As `start_date`. */
-            end_date?: components["schemas"]["DateOrDateTimeInput"];
+            end_date?: components["schemas"]["DateOrDateTimeInput"] | null;
             name?: string;
-            /** @description Free-form key/value criteria. */
+            /** @description Free-form key/value criteria; null clears them (published nullable). */
             rules?: {
                 [key: string]: unknown;
-            };
-            /** @description A date-time (without an offset read in the applied zone) or a date, which is stored and returned unshifted. */
-            start_date?: components["schemas"]["DateOrDateTimeInput"];
+            } | null;
+            /**
+             * @description A date-time (without an offset read in the applied zone) or a date, which is stored and returned unshifted; null
+             *     clears it (published nullable).
+             */
+            start_date?: components["schemas"]["DateOrDateTimeInput"] | null;
             status?: components["schemas"]["CampaignStatusInput"];
         };
         /**
-         * @description A coaching agent (seed "What the service does", Coaching agents; published API "Coaching agents"). `uuid` and the
-         *     settings the seed names are documented; the other fields are published; `created_at` and `updated_at` are inferred.
+         * @description A coaching agent (seed "What the service does", Coaching agents; published API: the answer of
+         *     https://developers.mihu.ai/api-reference/coaching-agents/update-a-coaching-agent). `uuid` and the settings the
+         *     seed names are documented; the other fields are published; `created_at` and `updated_at` are inferred and may
+         *     be absent (the published answer does not show them).
          */
         CoachingAgent: {
             auto_trigger_threshold: components["schemas"]["CoachingAgentThreshold"];
             coaching_frequency: components["schemas"]["CoachingAgentFrequency"];
             coaching_templates: components["schemas"]["CoachingAgentTemplates"];
             coaching_tone: components["schemas"]["CoachingAgentTone"];
-            created_at: components["schemas"]["DateTime"];
+            created_at?: components["schemas"]["DateTime"];
             description: components["schemas"]["CoachingAgentDescription"];
             general_guidelines: components["schemas"]["CoachingAgentGuidelines"];
-            /** @description Whether feedback ends with concrete next steps. */
+            /** @description Whether feedback gives concrete steps to improve. */
             include_actionable_steps: boolean;
             /** @description Whether feedback names what went well. */
             include_positive_feedback: boolean;
-            /** @description Whether feedback links to entries of `resource_library` (seed `include_resources`). */
+            /** @description Whether feedback recommends entries of `resource_library` (seed `include_resources`). */
             include_resources: boolean;
             /** @description Whether the coaching agent gives feedback; an inactive one keeps its settings (meaning inferred). */
             is_active: boolean;
@@ -4758,20 +5428,21 @@ export type components = {
             name: components["schemas"]["CoachingAgentName"];
             resource_library: components["schemas"]["CoachingAgentResourceLibrary"];
             training_examples: components["schemas"]["CoachingAgentTrainingExamples"];
-            updated_at: components["schemas"]["DateTime"];
+            updated_at?: components["schemas"]["DateTime"];
             uuid: components["schemas"]["Uuid"];
         };
         /**
-         * @description Body of the coaching agent create. Every field but `name` is optional and takes the default shown (the defaults
-         *     are inferred). `is_default` is not accepted: the first coaching agent is the default, set-default changes it.
+         * @description Body of the coaching agent create (the payload the published API shares between create and update:
+         *     https://developers.mihu.ai/api-reference/coaching-agents/update-a-coaching-agent). Every field but `name` is
+         *     optional. Left out, `coaching_templates` starts with sample templates and `training_examples` with a sample
+         *     example (published); the other fields take the default shown (inferred).
          */
         CoachingAgentCreate: {
             /** @default 60 */
             auto_trigger_threshold: components["schemas"]["CoachingAgentThreshold"];
-            /** @default per_session */
+            /** @default immediate */
             coaching_frequency: components["schemas"]["CoachingAgentFrequency"];
-            /** @default [] */
-            coaching_templates: components["schemas"]["CoachingAgentTemplates"];
+            coaching_templates?: components["schemas"]["CoachingAgentTemplatesInput"];
             /** @default supportive */
             coaching_tone: components["schemas"]["CoachingAgentTone"];
             /** @default  */
@@ -4786,47 +5457,65 @@ export type components = {
             include_resources: boolean;
             /** @default true */
             is_active: boolean;
-            /** @default en */
+            /**
+             * @description True makes this coaching agent the default, and the previous default stops being one (published). The
+             *     workspace's first coaching agent is the default whatever this says (seed).
+             * @default false
+             */
+            is_default: boolean;
+            /** @default English */
             language: components["schemas"]["CoachingAgentLanguage"];
             name: components["schemas"]["CoachingAgentName"];
             /** @default [] */
             resource_library: components["schemas"]["CoachingAgentResourceLibrary"];
-            /** @default [] */
-            training_examples: components["schemas"]["CoachingAgentTrainingExamples"];
+            training_examples?: components["schemas"]["CoachingAgentTrainingExamples"];
         };
-        /** @description What the coaching agent is for; empty when unset. */
+        /**
+         * @description What the coaching agent is for; empty when unset. Published:
+         *     https://developers.mihu.ai/api-reference/coaching-agents/update-a-coaching-agent.
+         */
         CoachingAgentDescription: string;
         /**
-         * @description How often coaching feedback is given (the published API names the field; its values are inferred): after each
-         *     evaluated session that scores below `auto_trigger_threshold` (`per_session`), or as a `daily` or `weekly` digest.
+         * @description When coaching feedback is generated: `immediate`, after each evaluation, is the only value. Published:
+         *     https://developers.mihu.ai/api-reference/coaching-agents/update-a-coaching-agent.
          * @enum {string}
          */
-        CoachingAgentFrequency: "per_session" | "daily" | "weekly";
+        CoachingAgentFrequency: "immediate";
         /** @description Free-text guidelines for all feedback (seed `general_guidelines`); empty when unset. */
         CoachingAgentGuidelines: string;
         /**
-         * @description Language of the coaching feedback (seed `language`) as a BCP 47 tag, e.g. `en` or `de-DE` (the format is inferred).
-         * @example en
-         * @example de-DE
-         * @example fr
+         * @description Language of the coaching feedback (seed `language`), free text of at most 50 characters such as `English`
+         *     (the bound and the form are published:
+         *     https://developers.mihu.ai/api-reference/coaching-agents/update-a-coaching-agent).
+         * @example English
+         * @example German
          */
         CoachingAgentLanguage: string;
-        /** @description Name of the coaching agent. */
+        /**
+         * @description Name of the coaching agent, at most 255 characters. Published:
+         *     https://developers.mihu.ai/api-reference/coaching-agents/update-a-coaching-agent.
+         * @example Support Team Coach
+         * @example Sales coach
+         */
         CoachingAgentName: string;
         /**
-         * @description An entry of the resource library, which coaching feedback links to when `include_resources` is true (published API
-         *     `resource_library[] {title, type, url, description, topics}`; which fields are required and their bounds are
-         *     inferred).
+         * @description An entry of the resource library, which coaching feedback can recommend when `include_resources` is true
+         *     (published API `resource_library[] {title, type, url, description, topics}`:
+         *     https://developers.mihu.ai/api-reference/coaching-agents/update-a-coaching-agent; which fields are required and
+         *     their bounds are inferred).
          */
         CoachingAgentResource: {
             description?: string;
             title: string;
-            /** @description Topics the resource covers, so feedback on an issue can link the resources about it. */
-            topics?: string[];
             /**
-             * @description Kind of resource, e.g. `article`, `video`, `document` or `course` (free text; the values are inferred).
-             * @example article
+             * @description The topics the resource covers, as one comma-separated string (published).
+             * @example pricing, price objections, sales, closing
+             */
+            topics?: string;
+            /**
+             * @description Kind of resource, e.g. `video`, `article` or `document` (free text).
              * @example video
+             * @example article
              * @example document
              * @example course
              */
@@ -4834,36 +5523,90 @@ export type components = {
             /** Format: uri */
             url: string;
         };
-        /** @description Resources coaching feedback can link to (seed `resource_library`). */
+        /**
+         * @description Resources coaching feedback can recommend (seed `resource_library`); sending the list replaces the existing one
+         *     (published: https://developers.mihu.ai/api-reference/coaching-agents/update-a-coaching-agent).
+         */
         CoachingAgentResourceLibrary: components["schemas"]["CoachingAgentResource"][];
         /**
-         * @description Templates the feedback follows (the published API names `coaching_templates[]`; each entry being a text template
-         *     whose `{placeholders}` the coaching agent fills is inferred).
+         * @description A coaching template as returned (published API `coaching_templates[] {name, scenario, tone, template,
+         *     is_custom}`: https://developers.mihu.ai/api-reference/coaching-agents/update-a-coaching-agent; that every field is
+         *     always present is inferred).
          */
-        CoachingAgentTemplates: string[];
-        /** @description Percent score below which coaching triggers (seed `auto_trigger_threshold`; the bounds 0..100 are published). */
+        CoachingAgentTemplate: {
+            is_custom: boolean;
+            name: string;
+            scenario: string;
+            template: string;
+            tone: string;
+        };
+        /**
+         * @description A coaching template as sent: the scenario it is for, its tone and its text (published API
+         *     `coaching_templates[] {name, scenario, tone, template, is_custom}`:
+         *     https://developers.mihu.ai/api-reference/coaching-agents/update-a-coaching-agent). Which fields are required,
+         *     their bounds and what an omitted one becomes (`scenario` and `tone` empty, `is_custom` true) are inferred.
+         */
+        CoachingAgentTemplateInput: {
+            /**
+             * @description False for the sample templates the service starts a coaching agent with.
+             * @default true
+             */
+            is_custom: boolean;
+            name: string;
+            /** @description When the template applies. */
+            scenario?: string;
+            /** @description The text the feedback follows. */
+            template: string;
+            tone?: string;
+        };
+        /**
+         * @description The coaching agent's templates (published:
+         *     https://developers.mihu.ai/api-reference/coaching-agents/update-a-coaching-agent).
+         */
+        CoachingAgentTemplates: components["schemas"]["CoachingAgentTemplate"][];
+        /**
+         * @description Templates for different scenarios; sending the list replaces the existing one (published:
+         *     https://developers.mihu.ai/api-reference/coaching-agents/update-a-coaching-agent).
+         */
+        CoachingAgentTemplatesInput: components["schemas"]["CoachingAgentTemplateInput"][];
+        /**
+         * @description Percent score below which coaching triggers (seed `auto_trigger_threshold`; the bounds 0..100 are published:
+         *     https://developers.mihu.ai/api-reference/coaching-agents/update-a-coaching-agent).
+         * @example 70
+         */
         CoachingAgentThreshold: number;
         /**
          * @description The tone of the coaching feedback (seed setting `coaching_tone`): one of the published values `supportive`,
-         *     `direct`, `constructive` and `motivational`, or a tone in free text of at most 100 characters (published API).
+         *     `direct`, `constructive` and `motivational`, or a tone in free text of at most 100 characters. Published:
+         *     https://developers.mihu.ai/api-reference/coaching-agents/update-a-coaching-agent.
          * @example supportive
          * @example direct
          * @example constructive
          * @example motivational
+         * @example friendly but firm
          */
         CoachingAgentTone: string;
-        /** @description An issue seen in a conversation and the coaching it should get (published API `training_examples[] {issue, coaching}`). */
+        /**
+         * @description An issue seen in a conversation and the coaching it should get (published API `training_examples[] {issue,
+         *     coaching}`: https://developers.mihu.ai/api-reference/coaching-agents/update-a-coaching-agent).
+         */
         CoachingAgentTrainingExample: {
             coaching: string;
             issue: string;
         };
-        /** @description Examples the coaching agent learns its feedback from (seed `training_examples`). */
+        /**
+         * @description Examples of the coaching style (seed `training_examples`); sending the list replaces the existing one
+         *     (published: https://developers.mihu.ai/api-reference/coaching-agents/update-a-coaching-agent).
+         */
         CoachingAgentTrainingExamples: components["schemas"]["CoachingAgentTrainingExample"][];
-        /** @description Body of the coaching agent update (inferred as a partial update). All fields optional; at least one. */
+        /**
+         * @description Body of the coaching agent update: the fields of the create, all optional (published:
+         *     https://developers.mihu.ai/api-reference/coaching-agents/update-a-coaching-agent); at least one (inferred).
+         */
         CoachingAgentUpdate: {
             auto_trigger_threshold?: components["schemas"]["CoachingAgentThreshold"];
             coaching_frequency?: components["schemas"]["CoachingAgentFrequency"];
-            coaching_templates?: components["schemas"]["CoachingAgentTemplates"];
+            coaching_templates?: components["schemas"]["CoachingAgentTemplatesInput"];
             coaching_tone?: components["schemas"]["CoachingAgentTone"];
             description?: components["schemas"]["CoachingAgentDescription"];
             general_guidelines?: components["schemas"]["CoachingAgentGuidelines"];
@@ -4871,19 +5614,54 @@ export type components = {
             include_positive_feedback?: boolean;
             include_resources?: boolean;
             is_active?: boolean;
+            /**
+             * @description True makes this coaching agent the default, and the previous default stops being one; false changes nothing
+             *     (the default stays until another coaching agent becomes it). Published.
+             */
+            is_default?: boolean;
             language?: components["schemas"]["CoachingAgentLanguage"];
             name?: components["schemas"]["CoachingAgentName"];
             resource_library?: components["schemas"]["CoachingAgentResourceLibrary"];
             training_examples?: components["schemas"]["CoachingAgentTrainingExamples"];
         };
-        /** @description A contact analyzer (inferred shape; the identifier prefixes are the seed's). */
+        /**
+         * @description A contact analyzer (inferred shape; the identifier prefixes are the seed's) with its configuration (the published
+         *     names of the analyzer update). An analyzer never configured reads `update_if_empty` and null texts (inferred).
+         */
         ContactAnalyzer: {
-            /** @description `b_` a built-in contact field, `f_` a custom contact field, `p_` a pipeline stage rule (seed). */
-            id: string;
+            /** @description What the AI should extract; null when not set. */
+            analysis_goals: components["schemas"]["ContactAnalyzerText"];
+            /** @description Sample values, one per line; null when not set. Pipeline analyzers do not use them. */
+            example_values: components["schemas"]["ContactAnalyzerText"];
+            internal_id: components["schemas"]["ContactAnalyzerId"];
             /** @enum {string} */
             kind: "built_in_field" | "custom_field" | "pipeline_stage_rule";
             name: string;
+            update_behavior: components["schemas"]["ContactAnalyzerUpdateBehavior"];
         };
+        /**
+         * @description `b_` a built-in contact field, `f_` a custom contact field, `p_` a pipeline stage rule (seed).
+         * @example f_order_number
+         * @example p_initial_contact
+         */
+        ContactAnalyzerId: string;
+        ContactAnalyzerText: string | null;
+        /**
+         * @description Body of PUT /api/v1/analyzers/{internal_id} (published fields and bounds). Only the fields sent change, at least
+         *     one (inferred); a `b_` analyzer takes only `update_behavior`.
+         */
+        ContactAnalyzerUpdate: {
+            analysis_goals?: components["schemas"]["ContactAnalyzerText"];
+            example_values?: components["schemas"]["ContactAnalyzerText"];
+            update_behavior?: components["schemas"]["ContactAnalyzerUpdateBehavior"];
+        };
+        /**
+         * @description How an extracted value is applied to the contact (published): never (`dont_update`), only into an empty field
+         *     (`update_if_empty`), with an approval when the field already has a value (`ask_approval_if_existing`), always
+         *     with an approval (`manual_approval`), or at once (`automatic_update`). The meanings are inferred from the names.
+         * @enum {string}
+         */
+        ContactAnalyzerUpdateBehavior: "dont_update" | "update_if_empty" | "ask_approval_if_existing" | "manual_approval" | "automatic_update";
         /** @description A contact field (inferred shape; the key's rules are the seed's). */
         ContactField: {
             /** @description A field of every workspace (its analyzer is `b_<key>`); false for a custom field (`f_<key>`). */
@@ -4916,19 +5694,67 @@ export type components = {
             name?: string;
         };
         /**
-         * @description A conversation with one contact on one channel (fields inferred; seed "Resources": fields of conversations "not
-         *     shown"). `session_uuid` is its current session (seed "Evaluate"); `contact` is null when the contact was deleted.
+         * @description A conversation with one contact on one channel, as the published list shows it. Published:
+         *     https://developers.mindhunters.ai/api-reference/conversations/get-paginated-list-of-conversations. What the page
+         *     leaves open is inferred: `type` is `Real` for a conversation with a real contact; `responded_by` is `Human` once a
+         *     team member has replied and `AI` otherwise; `is_simulation` is false for conversations with contacts; `timestamp`
+         *     is its last activity; `session_uuids` are its sessions (seed "Evaluate"), oldest first; `campaign_uuid`,
+         *     `listing_uuid` and `task_uuids` name the campaign, its listing and the campaign tasks for the contact when a
+         *     campaign started it; `call` is null on conversations other than calls; `contact` is null when the contact was
+         *     deleted.
          */
         Conversation: {
             /** @description The agent holding the conversation; null when none is assigned. */
             agent_uuid: components["schemas"]["Uuid"] | null;
-            channel: components["schemas"]["ConversationChannel"];
+            call: components["schemas"]["ConversationCall"] | null;
+            campaign_uuid: components["schemas"]["Uuid"] | null;
+            channel: components["schemas"]["ConversationChannelLabel"];
             contact: components["schemas"]["ConversationContact"] | null;
             created_at: components["schemas"]["DateTime"];
-            session_uuid: components["schemas"]["Uuid"];
+            is_simulation: boolean;
+            listing_uuid: components["schemas"]["Uuid"] | null;
+            /**
+             * @example AI
+             * @example Human
+             */
+            responded_by: string | null;
+            session_uuids: components["schemas"]["Uuid"][];
             status: components["schemas"]["ConversationStatus"];
-            /** @description The latest of its creation, its last message and its call's last change. */
+            task_uuids: components["schemas"]["Uuid"][];
+            timestamp: components["schemas"]["DateTime"];
+            /** @example Real */
+            type: string;
+            /** @description The latest of its creation, its last message and its call's last change (inferred rule). */
             updated_at: components["schemas"]["DateTime"];
+            uuid: components["schemas"]["Uuid"];
+        };
+        /**
+         * @description The call of a call conversation, its latest when there were several (published fields; the values below are
+         *     inferred where the page shows only one). `direction` is `Outbound` or `Inbound`; `status` is `queued`, `ringing`,
+         *     `in-progress` (as published), `completed` or `failed`; `duration` is in seconds and null until an answered call
+         *     ends; `handled_by` is `AI` when an agent held the call; `summary` is null until one is written; `timestamp` is when
+         *     the call was placed or received.
+         */
+        ConversationCall: {
+            /**
+             * @example Inbound
+             * @example Outbound
+             */
+            direction?: string | null;
+            duration?: number | null;
+            /**
+             * @example AI
+             * @example Human
+             */
+            handled_by?: string | null;
+            recording_url?: string | null;
+            /**
+             * @example in-progress
+             * @example completed
+             */
+            status?: string | null;
+            summary?: string | null;
+            timestamp?: components["schemas"]["DateTime"] | null;
             uuid: components["schemas"]["Uuid"];
         };
         /**
@@ -4937,11 +5763,27 @@ export type components = {
          * @enum {string}
          */
         ConversationChannel: "call" | "whatsapp" | "sms" | "email" | "instagram" | "messenger";
-        /** @description The contact a conversation is with. */
+        /**
+         * @description A channel to filter conversations by: in lower case, or spelled as a conversation's `channel` shows it; `sms` and
+         *     `Sms` select the same conversations (inferred; the published page names the filter `channel` only).
+         * @enum {string}
+         */
+        ConversationChannelFilter: "call" | "whatsapp" | "sms" | "email" | "instagram" | "messenger" | "Call" | "Whatsapp" | "Sms" | "Email" | "Instagram" | "Messenger";
+        /**
+         * @description The channel as a listed conversation shows it, capitalised (published: `Whatsapp` on the list page, `Call` on the
+         *     conversation page); the spelling of the other values is inferred in the same way.
+         * @enum {string}
+         */
+        ConversationChannelLabel: "Call" | "Whatsapp" | "Sms" | "Email" | "Instagram" | "Messenger";
+        /**
+         * @description The contact a conversation is with (published fields). `surname` is null when the contact has none on record, as
+         *     are `phone_number` and `email` when unknown.
+         */
         ConversationContact: {
-            email: components["schemas"]["Email"] | null;
-            name: string;
-            phone: components["schemas"]["PhoneNumberE164"] | null;
+            email: string | null;
+            name: string | null;
+            phone_number: string | null;
+            surname: string | null;
             uuid: components["schemas"]["Uuid"];
         };
         /** @description Body of an Instagram reply; as `ConversationReplyRequest`, with text up to 1000 characters (inferred). */
@@ -4984,6 +5826,17 @@ export type components = {
          * @example image/jpeg
          */
         ConversationMimeType: string;
+        /**
+         * @description One page of conversations (published: `current_page`, `data`, `total`, `last_page`; `per_page` as in every paged
+         *     list of the published API, not shown in this page's example and so not required).
+         */
+        ConversationPage: {
+            current_page: number;
+            data: components["schemas"]["Conversation"][];
+            last_page: number;
+            per_page?: number;
+            total: number;
+        };
         /**
          * @description The channel of a conversation a team member can answer (seed "Conversations, sessions and conversation replies":
          *     "WhatsApp, SMS, Email, Instagram or Messenger"); value names inferred.
@@ -5075,25 +5928,36 @@ export type components = {
          */
         ConversationStatus: "Active" | "Closed";
         /**
-         * @description A data table (seed "What the service does" > Tables; the seed's "Gaps": fields of tables not shown, so the
-         *     shape is inferred).
+         * @description A data table as the published table create answers it: `{uuid, name, description, type, columns, created_at,
+         *     updated_at}`. Published: https://developers.mindhunters.ai/api-reference/tables/create-an-empty-table-with-a-column-schema.
+         *     `record_count` and `assignment` are inferred (the mock always sends them; the published answer has neither).
          */
         DataTable: {
             /** @description The agent assignment; null when the table is not assigned. */
-            assignment: components["schemas"]["DataTableAssignment"] | null;
-            /** @description The columns in order. Empty only while the first import into a new table is still running. */
+            assignment?: components["schemas"]["DataTableAssignment"] | null;
+            /** @description The columns in order. Empty only while the first import into a new table is still running (inferred). */
             columns: components["schemas"]["DataTableColumn"][];
             created_at: components["schemas"]["DateTime"];
             description: string | null;
             name: string;
-            record_count: number;
+            record_count?: number;
+            /**
+             * @description The table's kind; a table made by POST /api/v1/data/tables is `custom_table` (published value). Inferred: the
+             *     mock gives every table this kind, also one an import creates.
+             * @example custom_table
+             */
+            type: string;
             updated_at: components["schemas"]["DateTime"];
             uuid: components["schemas"]["Uuid"];
         };
-        /** @description Body of POST /api/v1/data/{uuid}/assign (inferred). */
+        /** @description Body of POST /api/v1/data/{uuid}/assign. `agent_uuid` is published (the n8n node); `mode` is inferred. */
         DataTableAssign: {
-            /** @description The agent (404 when unknown). */
+            /** @description The agent (404 when unknown, inferred). */
             agent_uuid: components["schemas"]["Uuid"];
+            /**
+             * @description How the agent uses the table; `knowledge_base` when left out.
+             * @default knowledge_base
+             */
             mode: components["schemas"]["DataTableAssignmentMode"];
         };
         /** @description The agent a table is assigned to (inferred; the seed says "A table is assigned to an agent"). */
@@ -5113,53 +5977,73 @@ export type components = {
         DataTableAssignmentMode: "knowledge_base" | "lookup";
         /** @description A record value; it must match its column's type (see `DataTableColumnType`). Null means no value (inferred). */
         DataTableCellValue: string | number | boolean | Record<string, never> | unknown[] | null;
-        /** @description A table column (inferred shape; the types are the seed's). */
+        /**
+         * @description A table column `{uuid, name, data_type}`. Published:
+         *     https://developers.mindhunters.ai/api-reference/tables/create-an-empty-table-with-a-column-schema.
+         */
         DataTableColumn: {
-            key: components["schemas"]["DataTableColumnKey"];
-            /** @description Display name. */
-            name: string;
-            type: components["schemas"]["DataTableColumnType"];
+            data_type: components["schemas"]["DataTableColumnType"];
+            name: components["schemas"]["DataTableColumnName"];
+            uuid: components["schemas"]["Uuid"];
         };
         /**
-         * @description Column key (inferred), snake_case, 1..64 characters, unique in its table, immutable.
-         * @example price
+         * @description A column of a new table: a `name` and a `data_type`. Published:
+         *     https://developers.mindhunters.ai/api-reference/tables/create-an-empty-table-with-a-column-schema.
          */
-        DataTableColumnKey: string;
+        DataTableColumnInput: {
+            data_type: components["schemas"]["DataTableColumnType"];
+            name: components["schemas"]["DataTableColumnName"];
+        };
         /**
-         * @description Column type (seed "What the service does" > Tables: "Column types are text, number, date, boolean, json and url").
-         *     Values: text -> string, number -> number, date -> `YYYY-MM-DD`, boolean -> boolean, json -> any JSON value,
-         *     url -> absolute http(s) URL (the value mapping is inferred).
+         * @description A column's name; records are keyed by it. Unique in its table, case-insensitive (inferred).
+         * @example Price
+         */
+        DataTableColumnName: string;
+        /**
+         * @description Column type, `data_type` (seed "What the service does" > Tables: "Column types are text, number, date, boolean,
+         *     json and url"; the published table create shows `text`). Values: text -> string, number -> number, date ->
+         *     `YYYY-MM-DD`, boolean -> boolean, json -> any JSON value, url -> absolute http(s) URL (the value mapping is
+         *     inferred).
          * @enum {string}
          */
         DataTableColumnType: "text" | "number" | "date" | "boolean" | "json" | "url";
-        /** @description Body of POST /api/v1/data/tables (inferred). Column keys must be unique (422 otherwise). */
+        /**
+         * @description Body of POST /api/v1/data/tables. Published:
+         *     https://developers.mindhunters.ai/api-reference/tables/create-an-empty-table-with-a-column-schema. Column names
+         *     must be unique, case-insensitive (422 otherwise, inferred).
+         */
         DataTableCreate: {
-            columns: components["schemas"]["DataTableColumn"][];
-            description?: string;
-            /** @description Unique in the workspace, case-insensitive (409 otherwise). */
+            columns: components["schemas"]["DataTableColumnInput"][];
+            description?: string | null;
+            /** @description Unique in the workspace, case-insensitive (409 otherwise, inferred). */
             name: string;
         };
+        /** @description A data table with its record count and assignment always present (inferred). */
+        DataTableDetail: WithRequired<components["schemas"]["DataTable"], "record_count" | "assignment">;
         /**
-         * @description Body of POST /api/v1/data/import/copypaste (inferred). Exactly one of `table_uuid` and `name`. `description` is used
-         *     only with `name`; `mode` only with `table_uuid`.
+         * @description Body of POST /api/v1/data/import/copypaste. Published (the n8n node): `name`, `data`, `description`.
+         *     Inferred: `text` in place of `data` and `table_uuid` in place of `name` (exactly one of each pair); `description`
+         *     is used only with `name`, `mode` only with `table_uuid`.
          */
         DataTableImportCopyPaste: {
+            /** @description The pasted text (published); delimited rows or plain text. */
+            data?: string;
             delimiter?: components["schemas"]["DataTableImportDelimiter"];
             description?: string;
             /**
-             * @description The first line names the columns. Required to be true for a new table; for an existing table without a header,
-             *     cells map to the columns in order.
+             * @description The first line names the columns. Required to be true for a new delimited table; for an existing table without
+             *     a header, cells map to the columns in order.
              * @default true
              */
             has_header: boolean;
             mode?: components["schemas"]["DataTableImportMode"];
-            /** @description Create a new table with this name (unique in the workspace, 409 otherwise). */
+            /** @description Create a new table with this name (unique in the workspace, 409 otherwise, inferred). */
             name?: string;
             /** @description Import into this existing table. */
             table_uuid?: components["schemas"]["Uuid"];
-            /** @description Delimited text, one record per line. */
-            text: string;
-        } & (unknown | unknown);
+            /** @description The pasted text under its earlier name (inferred); the same as `data`. */
+            text?: string;
+        } & ((unknown | unknown) & (unknown | unknown));
         /**
          * @description Cell delimiter of pasted text (inferred); `auto` detects it from the first line.
          * @default auto
@@ -5266,18 +6150,25 @@ export type components = {
          * @enum {string}
          */
         DataTableJobStatus: "queued" | "processing" | "completed" | "failed";
-        /** @description A stored record. `values` holds every column of the table, null where no value was given (inferred). */
+        /** @description A stored record. `values` holds every column of the table by name, null where no value was given (inferred). */
         DataTableRecord: {
             created_at: components["schemas"]["DateTime"];
             updated_at: components["schemas"]["DateTime"];
             uuid: components["schemas"]["Uuid"];
             values: components["schemas"]["DataTableRecordValues"];
         };
-        /** @description Body of POST /api/v1/data/{uuid}/records (inferred). */
-        DataTableRecordsCreate: {
-            /** @description The records to add, each an object keyed by column key. */
-            records: components["schemas"]["DataTableRecordValues"][];
+        /** @description The record one `record` added, with its table and the table's new record count (inferred). */
+        DataTableRecordAdded: components["schemas"]["DataTableRecord"] & {
+            record_count: number;
+            table_uuid: components["schemas"]["Uuid"];
         };
+        /** @description Body of POST /api/v1/data/{uuid}/records: `record` (published, the n8n node) or `records` (inferred), exactly one. */
+        DataTableRecordsCreate: {
+            /** @description One record, keyed by column name. */
+            record?: components["schemas"]["DataTableRecordValues"];
+            /** @description Several records, each keyed by column name. */
+            records?: components["schemas"]["DataTableRecordValues"][];
+        } & (unknown | unknown);
         /** @description Result of a record delete (inferred). */
         DataTableRecordsDeleted: {
             deleted_uuids: components["schemas"]["Uuid"][];
@@ -5294,11 +6185,19 @@ export type components = {
         DataTableRecordsUpdate: {
             records: {
                 uuid: components["schemas"]["Uuid"];
-                /** @description The values to change; keys left out keep their value, null clears one. */
+                /** @description The values to change, keyed by column name; columns left out keep their value, null clears one. */
                 values: components["schemas"]["DataTableRecordValues"];
             }[];
         };
-        /** @description A record's values keyed by column key (inferred). */
+        /** @description Body of PUT /api/v1/data/{uuid}/records/{record_id} (published, the n8n node). */
+        DataTableRecordUpdate: {
+            /** @description The values to change, keyed by column name; columns left out keep their value, null clears one (inferred). */
+            record: components["schemas"]["DataTableRecordValues"];
+        };
+        /**
+         * @description A record's values keyed by column name (the published `record` is a column -> value map; the name matching and
+         *     the value types are inferred).
+         */
         DataTableRecordValues: {
             [key: string]: components["schemas"]["DataTableCellValue"];
         };
@@ -5392,45 +6291,94 @@ export type components = {
             /** @constant */
             success: false;
         };
-        /**
-         * @description Keys of the analyzer features that run over each session transcript and produce evaluation records (seed "Evaluate").
-         *     The seed names no feature; keys are open snake_case identifiers such as `summary`, `sentiment`, `resolution`.
-         * @example [
-         *       "summary",
-         *       "sentiment",
-         *       "resolution"
-         *     ]
-         */
-        EvaluateAnalyzerFeatures: string[];
-        /**
-         * @description Silence after which a voice or WhatsApp call is evaluated if it has not ended (seed "Evaluate": "Voice and WhatsApp
-         *     calls are evaluated at call end or after a silence timeout"). The name and the bounds 5..3600 are inferred.
-         * @example 60
-         */
-        EvaluateCallSilenceTimeoutSeconds: number;
-        /** @description The global evaluate settings (inferred shape; `sessionization.timeout_minutes` is the seed's). */
-        EvaluateSettings: components["schemas"]["EvaluateSettingsValues"] & {
-            /** @description Last change; null while the workspace uses the defaults. */
-            updated_at: components["schemas"]["DateTime"] | null;
-        };
-        /** @description Changes to the global evaluate settings; only the fields sent change. */
-        EvaluateSettingsUpdate: {
-            analyzer_features?: components["schemas"]["EvaluateAnalyzerFeatures"];
-            call_silence_timeout_seconds?: components["schemas"]["EvaluateCallSilenceTimeoutSeconds"];
-            enabled?: boolean;
-            sessionization?: {
-                timeout_minutes: components["schemas"]["EvaluateTimeoutMinutes"];
-            };
-        };
-        /** @description A complete set of evaluate settings values. */
-        EvaluateSettingsValues: {
-            analyzer_features: components["schemas"]["EvaluateAnalyzerFeatures"];
-            call_silence_timeout_seconds: components["schemas"]["EvaluateCallSilenceTimeoutSeconds"];
-            /** @description Whether sessions are analyzed at all (inferred). */
+        /** @description One analyzer of the session transcript, on or off, with its instruction (`description`). */
+        EvaluateAnalyzer: {
+            description: string;
             enabled: boolean;
-            sessionization: {
-                timeout_minutes: components["schemas"]["EvaluateTimeoutMinutes"];
-            };
+        };
+        /** @description Changes of the analyzers of one kind (text or voice), by key; analyzers not named keep their values. */
+        EvaluateAnalyzersUpdate: {
+            contextual_sentiment?: components["schemas"]["EvaluateAnalyzerUpdate"];
+            customer_satisfaction_score?: components["schemas"]["EvaluateAnalyzerUpdate"];
+            emotion_detection?: components["schemas"]["EvaluateAnalyzerUpdate"];
+            human_escalation_detection?: components["schemas"]["EvaluateAnalyzerUpdate"];
+            intensity_strength_levels?: components["schemas"]["EvaluateAnalyzerUpdate"];
+            intent_action_sentiment?: components["schemas"]["EvaluateAnalyzerUpdate"];
+            intent_labels?: components["schemas"]["EvaluateAnalyzerUpdate"];
+            knowledge_gap?: components["schemas"]["EvaluateAnalyzerUpdate"];
+            sentiment_analyzer?: components["schemas"]["EvaluateAnalyzerUpdate"];
+            success_evaluation_prompt?: components["schemas"]["EvaluateAnalyzerUpdate"];
+        };
+        /**
+         * @description A change of one analyzer; only the fields sent change. `prompt` (published for `success_evaluation_prompt`) sets the
+         *     analyzer's instruction, shown as `description`; sending both with different values gives 422 (inferred).
+         */
+        EvaluateAnalyzerUpdate: {
+            description?: string;
+            enabled?: boolean;
+            prompt?: string;
+        };
+        /**
+         * @description Body of PUT /api/v1/evaluate/default (published: `sessionization`, `text`; `voice` mirrors `text`). Only the fields
+         *     sent change; at least one (inferred). `is_active` is inferred here.
+         */
+        EvaluateDefaultsUpdate: {
+            is_active?: boolean;
+            sessionization?: components["schemas"]["EvaluateSessionizationUpdate"];
+            text?: components["schemas"]["EvaluateAnalyzersUpdate"];
+            voice?: components["schemas"]["EvaluateAnalyzersUpdate"];
+        };
+        /** @description How messages are grouped into sessions, and how the session report is written. */
+        EvaluateSessionization: {
+            /** @description The language of the session report, as a name (`English`, `German`). */
+            report_language: string;
+            /** @description How a session is cut, such as `sliding_timeout` (the values are not published). */
+            session_mode: string;
+            summary_prompt: string;
+            timeout_minutes: components["schemas"]["EvaluateTimeoutMinutes"];
+        };
+        /** @description Changes of the sessionization; only the fields sent change. */
+        EvaluateSessionizationUpdate: {
+            report_language?: string;
+            session_mode?: string;
+            summary_prompt?: string;
+            timeout_minutes?: components["schemas"]["EvaluateTimeoutMinutes"];
+        };
+        /**
+         * @description Evaluate settings, as the three published evaluate operations answer them
+         *     (https://developers.mindhunters.ai/api-reference/evaluate/update-an-agents-evaluate-settings). The meanings of
+         *     `is_default` and `source` are inferred: the workspace's defaults read `agent_uuid` null, `is_default` true,
+         *     `source` `default`; an agent without an override reads the defaults with its `agent_uuid`; an agent with one reads
+         *     `is_default` false, `source` `agent`.
+         */
+        EvaluateSettings: {
+            /** @description The agent; null for the workspace's defaults (nullability inferred). */
+            agent_uuid: components["schemas"]["Uuid"] | null;
+            /** @description Whether sessions are evaluated at all. */
+            is_active: boolean;
+            is_default: boolean;
+            sessionization: components["schemas"]["EvaluateSessionization"];
+            /** @enum {string} */
+            source: "default" | "agent";
+            text: components["schemas"]["EvaluateTextAnalyzers"];
+            voice: components["schemas"]["EvaluateVoiceAnalyzers"];
+        };
+        /** @description The envelope of every evaluate answer: `{success, message, data}` with the evaluate settings. */
+        EvaluateSettingsAnswer: components["schemas"]["SuccessEnvelope"] & {
+            data: components["schemas"]["EvaluateSettings"];
+        };
+        /** @description The analyzers of text sessions. */
+        EvaluateTextAnalyzers: {
+            contextual_sentiment: components["schemas"]["EvaluateAnalyzer"];
+            customer_satisfaction_score: components["schemas"]["EvaluateAnalyzer"];
+            emotion_detection: components["schemas"]["EvaluateAnalyzer"];
+            human_escalation_detection: components["schemas"]["EvaluateAnalyzer"];
+            intensity_strength_levels: components["schemas"]["EvaluateAnalyzer"];
+            intent_action_sentiment: components["schemas"]["EvaluateAnalyzer"];
+            intent_labels: components["schemas"]["EvaluateAnalyzer"];
+            knowledge_gap: components["schemas"]["EvaluateAnalyzer"];
+            sentiment_analyzer: components["schemas"]["EvaluateAnalyzer"];
+            success_evaluation_prompt: components["schemas"]["EvaluateAnalyzer"];
         };
         /**
          * @description Idle minutes after which a customer's session ends (seed "Evaluate": `sessionization.timeout_minutes`). The bounds
@@ -5438,6 +6386,13 @@ export type components = {
          * @example 30
          */
         EvaluateTimeoutMinutes: number;
+        /**
+         * @description The analyzers of voice sessions (published as an object; its keys are not shown). This contract gives it the
+         *     keys of the text analyzers (inferred).
+         */
+        EvaluateVoiceAnalyzers: {
+            [key: string]: components["schemas"]["EvaluateAnalyzer"];
+        };
         /** @description A flow (seed "Flow": uuid, name, description, status, created_at, updated_at, steps as a flat ordered array). */
         Flow: {
             created_at: components["schemas"]["DateTime"];
@@ -5532,12 +6487,17 @@ export type components = {
         Listing: {
             agent_uuid: components["schemas"]["Uuid"];
             auto_start: boolean;
-            /** @description The listing campaign's type (`call` or `text` at creation; the campaign update may change it). */
-            campaign_type: components["schemas"]["CampaignType"];
+            /** @description The listing campaign's type (`call` or `text` at creation; the campaign update may change or clear it). */
+            campaign_type: components["schemas"]["CampaignType"] | null;
             /** @description The listing's own campaign. */
             campaign_uuid: components["schemas"]["Uuid"];
-            /** @description The uuid of the listing campaign's WhatsApp template setting, or null. */
-            contact_template_setting_id: components["schemas"]["Uuid"] | null;
+            /**
+             * @description The integer id of the listing campaign's WhatsApp template setting (see the create body), or null. The campaign
+             *     names the same setting by uuid in `contact_template_setting_uuid`.
+             */
+            contact_template_setting_id: number | null;
+            /** @description The contacts in the listing, in the order they joined, with the details its entries gave for each. */
+            contacts: components["schemas"]["ListingContact"][];
             counts: components["schemas"]["ListingCounts"];
             created_at: components["schemas"]["DateTime"];
             description: string | null;
@@ -5553,25 +6513,63 @@ export type components = {
             updated_at: components["schemas"]["DateTime"];
             uuid: components["schemas"]["Uuid"];
         };
-        /** @description A contact of a listing (inferred; the seed shows no contact fields). */
+        /**
+         * @description A contact of a listing (inferred shape): the contact's uuid, name, phone number and email, and the details the
+         *     listing's entries gave for it (the names of the published contact object; null when none was sent).
+         */
         ListingContact: {
+            city: string | null;
+            company: string | null;
+            country_code: string | null;
             email: components["schemas"]["Email"] | null;
+            lead_source: string | null;
             name: string;
+            notes: string | null;
             phone_number: components["schemas"]["PhoneNumberE164"] | null;
+            preferred_contact_channel: string | null;
+            preferred_contact_time: string | null;
+            primary_language: string | null;
+            surname: string | null;
+            timezone: string | null;
             uuid: components["schemas"]["Uuid"];
         };
         /**
-         * @description A contact of a listing: `contacts[]` holds objects, matched to existing contacts by phone number, then email
-         *     (published API, "Listings"). The fields are inferred: at least one of `phone_number` and `email`; a contact created
-         *     from an entry takes its `name` (else its phone number or email as the name). A matched contact is not changed.
+         * @description A contact of a listing: `contacts[]` holds objects, matched to existing contacts by `phone_number`, then `email`;
+         *     a matched contact is updated with the entry's data, else one is created (published API, "Listings", with the
+         *     fields below). At least one of `phone_number` and `email` (inferred). A contact created from an entry takes its
+         *     `name` (else its phone number or email as the name). The other fields are kept with the listing for that contact
+         *     (the latest value sent wins) and read back in the listing's `contacts`.
+         *     Published: https://developers.mindhunters.ai/api-reference/listings/create-a-new-listing-with-rule-and-bulk-contacts
          */
         ListingContactInput: {
-            /** @description Matched (case-insensitively) when no contact has the phone number. */
+            city?: components["schemas"]["ListingContactText"];
+            company?: components["schemas"]["ListingContactText"];
+            /** @description The contact's country, e.g. `TR`. */
+            country_code?: components["schemas"]["ListingContactText"];
+            /**
+             * @description Matched (case-insensitively) when no contact has the phone number. A value that is not an email address gives
+             *     422 `INVALID_FORMAT` (inferred format).
+             */
             email?: components["schemas"]["Email"];
-            /** @description The contact's name, used when the entry creates a contact. */
+            /** @description Where the contact came from, e.g. `website`. */
+            lead_source?: components["schemas"]["ListingContactText"];
+            /** @description The contact's first name; a matched contact takes it as its name. */
             name?: string;
-            /** @description E.164 (leading `+` optional); matched first. A number that is not E.164 gives 422 `INVALID_FORMAT`. */
+            notes?: string;
+            /**
+             * @description E.164 (leading `+` optional); matched first. A number that is not E.164 gives 422 `INVALID_FORMAT` (inferred
+             *     format; the published type is a string).
+             */
             phone_number?: components["schemas"]["PhoneNumberE164"];
+            /** @description The channel the contact prefers, e.g. `whatsapp`. */
+            preferred_contact_channel?: components["schemas"]["ListingContactText"];
+            /** @description When the contact prefers to be reached, e.g. `morning`. */
+            preferred_contact_time?: components["schemas"]["ListingContactText"];
+            /** @description The contact's language, e.g. `tr`. */
+            primary_language?: components["schemas"]["ListingContactText"];
+            surname?: components["schemas"]["ListingContactText"];
+            /** @description The contact's zone, e.g. `Europe/Istanbul`. */
+            timezone?: components["schemas"]["ListingContactText"];
         } | unknown | unknown;
         /**
          * @description What a contact removal did (inferred): the pending task of the contact cancelled (0 or 1), and `contact_deleted`,
@@ -5584,7 +6582,11 @@ export type components = {
             contact_uuid: components["schemas"]["Uuid"];
             listing_uuid: components["schemas"]["Uuid"];
         };
-        /** @description Body of the contacts add (inferred; the published API names the operation only). */
+        /**
+         * @description Body of the contacts add: `contacts[]` as in the listing create (published by the n8n node, which sends
+         *     `phone_number`, `name`, `surname` and `email`).
+         *     Published: https://github.com/mihu-ai/n8n-nodes-mihu/blob/main/nodes/Mihu/Mihu.node.ts
+         */
         ListingContactsAdd: {
             /** @description Contact objects as in the listing create, any number. */
             contacts: components["schemas"]["ListingContactInput"][];
@@ -5602,6 +6604,8 @@ export type components = {
             listing_uuid: components["schemas"]["Uuid"];
             tasks_queued: number;
         };
+        /** @description A contact detail as sent (inferred bound); stored with the listing and read back as it was sent. */
+        ListingContactText: string;
         /** @description Contact counts of a listing (inferred). */
         ListingCounts: {
             /** @description Distinct contacts in the listing now. */
@@ -5610,31 +6614,32 @@ export type components = {
             contacts_created: number;
         };
         /**
-         * @description Body of the listing create (published API, "Listings"). The types, bounds and `pace` are inferred.
-         *     `contact_template_setting_id` is required when `campaign_type` is `text` (WhatsApp).
+         * @description Body of the listing create (published API, "Listings"). Which fields are required beyond `name` and `contacts`,
+         *     and `pace`, are inferred. A `text` (WhatsApp) listing that starts at once (`auto_start: true`) needs
+         *     `contact_template_setting_id` naming an active setting; one that waits in `Draft` may leave it out (the n8n node
+         *     sends none), and its campaign cannot be set `Active` until it has one.
+         *     Published: https://developers.mindhunters.ai/api-reference/listings/create-a-new-listing-with-rule-and-bulk-contacts
          */
         ListingCreate: {
             /** @description The agent that runs the listing; its channel binding matching `campaign_type` is resolved automatically. */
             agent_uuid: components["schemas"]["Uuid"];
             /**
-             * @description Whether the listing starts on its own once its contacts are imported. With `false` it waits in `Draft` until its
-             *     campaign is set `Active` (campaign update).
-             * @default true
+             * @description Whether the listing creates its tasks and starts once its contacts are imported (published). The default is
+             *     not published: it is false here, because the n8n node sends `auto_start` only when it is true. Without it
+             *     the listing waits in `Draft` until its campaign is set `Active` (campaign update).
+             * @default false
              */
             auto_start: boolean;
             /**
              * @description `call` (the agent calls from its number) or `text` (WhatsApp, seed "Campaign": "`text` means WhatsApp").
+             *     `whatsapp`, which the n8n node sends, is taken as `text` and stored as `text`.
              * @enum {string}
              */
-            campaign_type: "call" | "text";
-            /**
-             * @description For `campaign_type` `text`, the uuid of an active WhatsApp template setting (seed "Campaign": "A text campaign
-             *     cannot publish without one"). The published name ends in `_id`; the value is the setting's `uuid` (inferred).
-             */
-            contact_template_setting_id?: components["schemas"]["Uuid"];
-            /** @description Contact objects, any number (seed "Limits" note 2); no fixed upper bound. */
+            campaign_type: "call" | "text" | "whatsapp";
+            contact_template_setting_id?: components["schemas"]["ListingTemplateSettingId"];
+            /** @description Contact objects, any number (seed "Limits" note 2); no fixed upper bound, and none is allowed. */
             contacts: components["schemas"]["ListingContactInput"][];
-            description?: string;
+            description?: string | null;
             /**
              * @description A task that has not started by then is cancelled (a date covers its whole day in the workspace zone). Not before
              *     `start_date` (422 `VALIDATION_ERROR` with `field: end_date`). Becomes the campaign's `end_date`.
@@ -5651,8 +6656,9 @@ export type components = {
             pace: components["schemas"]["ListingPace"];
             rule?: components["schemas"]["ListingRuleInput"];
             /**
-             * @description No task starts before it. A date (the whole day in the workspace zone, stored unshifted) or a date-time (without
-             *     an offset read in the applied zone). Becomes the campaign's `start_date`.
+             * @description No task starts before it. Published as a date (the whole day in the workspace zone, stored unshifted); a
+             *     date-time (without an offset read in the applied zone) is also accepted (inferred). Becomes the campaign's
+             *     `start_date`.
              */
             start_date?: components["schemas"]["DateOrDateTimeInput"];
         };
@@ -5688,7 +6694,10 @@ export type components = {
             status: components["schemas"]["CampaignStatus"];
             tasks: components["schemas"]["ListingTaskTotals"];
         };
-        /** @description A listing's rule as returned (inferred; see ListingRuleInput). A limit or time that was not set is null. */
+        /**
+         * @description A listing's rule as returned, times as `HH:MM:SS` (the published rules API answers them so). The shape is inferred
+         *     from the published rule fields. A time or daily limit that is not set is null.
+         */
         ListingRule: {
             end_time: components["schemas"]["TimeOfDay"] | null;
             max_calls_per_day: number | null;
@@ -5702,46 +6711,58 @@ export type components = {
         };
         /**
          * @description The listing's rule (published API, "Listings": `rule {uuid, name, max_calls_per_day, max_total_calls,
-         *     retry_interval_minutes, start_time, end_time, type}`; the seed names "its pool and rule"). Types, bounds, defaults
-         *     and meaning are inferred. With `uuid` alone the listing uses that existing rule of another listing of the workspace
-         *     as it is; with `uuid` and other fields it gets a new rule made from that one with those fields changed; without
-         *     `uuid` a new rule. An unknown `uuid` gives 422 `VALIDATION_ERROR` with `field: rule.uuid`.
+         *     retry_interval_minutes, start_time, end_time, type}`; the defaults and meanings are those of the published rules
+         *     API; the seed names "its pool and rule"). With `uuid` alone the listing uses that existing rule of another listing
+         *     of the workspace as it is; with `uuid` and other fields it gets a new rule made from that one with those fields
+         *     changed; without `uuid` a new rule from the defaults (inferred). An unknown `uuid` gives 422 `VALIDATION_ERROR`
+         *     with `field: rule.uuid`. The mock makes one attempt per contact, so `max_total_calls` and `retry_interval_minutes`
+         *     are stored and returned only (inferred).
+         *     Published: https://developers.mindhunters.ai/api-reference/rules/create-a-new-campaign-contact-rule
          */
         ListingRuleInput: {
             /**
-             * @description Tasks start only before this time of day, in the workspace zone. Without it the window closes at midnight. When
-             *     both are given, `end_time` must be after `start_time` (422 `VALIDATION_ERROR` with `field: rule.end_time`).
+             * @description Tasks start only before this time of day, default `18:00`, in the same zone. `end_time` must be after
+             *     `start_time` (422 `VALIDATION_ERROR` with `field: rule.end_time`, inferred).
+             * @default 18:00
              */
-            end_time?: components["schemas"]["TimeOfDay"];
-            /** @description At most this many of the listing's tasks start on one day (in the workspace zone); no limit when left out. */
-            max_calls_per_day?: number;
+            end_time: components["schemas"]["ListingTimeOfDayInput"];
             /**
-             * @description Attempts per contact at most: an unanswered call is tried again after `retry_interval_minutes`. A contact without
-             *     an address on the listing's channel is not tried again.
-             * @default 1
+             * @description Attempts to one contact on one day at most, default 3.
+             * @default 3
+             */
+            max_calls_per_day: number;
+            /**
+             * @description Attempts to one contact over the listing at most, default 10.
+             * @default 10
              */
             max_total_calls: number;
-            /** @description Defaults to the listing's name. */
+            /** @description Defaults to the listing's name (inferred). */
             name?: string;
             /**
-             * @description Minutes between two attempts on one contact.
-             * @default 60
+             * @description Minutes between two attempts on one contact, default 120.
+             * @default 120
              */
             retry_interval_minutes: number;
             /**
-             * @description Tasks start only at or after this time of day, in the workspace zone (never shifted, seed "Time handling" rule
-             *     6). Without it the window opens at midnight.
+             * @description Tasks start only at or after this time of day, default `09:00`; read in the workspace zone (inferred: the
+             *     published rule reads it in the contact's zone).
+             * @default 09:00
              */
-            start_time?: components["schemas"]["TimeOfDay"];
+            start_time: components["schemas"]["ListingTimeOfDayInput"];
             /**
-             * @description What the rule governs, `call` or `text`, as the listing's `campaign_type`; defaults to it. A rule of the other
-             *     type gives 422 `VALIDATION_ERROR` with `field: rule.type` (or `rule.uuid` for a reused rule).
-             * @enum {string}
+             * @description What the rule governs, as the listing's `campaign_type`; defaults to it (inferred). A rule of the other type
+             *     gives 422 `VALIDATION_ERROR` with `field: rule.type` (or `rule.uuid` for a reused rule).
              */
-            type?: "call" | "text";
+            type?: components["schemas"]["ListingRuleType"];
             /** @description An existing rule to start from (inferred meaning). */
             uuid?: components["schemas"]["Uuid"];
         };
+        /**
+         * @description `call` or `text` (published); `whatsapp`, which the n8n node sends for a WhatsApp listing, is taken as `text`
+         *     (published by the n8n node; stored and returned as `text`).
+         * @enum {string}
+         */
+        ListingRuleType: "call" | "text" | "whatsapp";
         /** @description Totals of the listing campaign's tasks by state (inferred); `total` is the sum of the others. */
         ListingTaskTotals: {
             cancelled: number;
@@ -5751,6 +6772,18 @@ export type components = {
             pending: number;
             total: number;
         };
+        /**
+         * @description The WhatsApp template setting of a `text` listing. Published as an integer id: a setting's integer id is its `id`
+         *     when the workspace gives it one, else a number derived from its uuid (inferred). The setting's uuid is also
+         *     accepted (inferred, as the campaign update's `contact_template_setting_uuid`).
+         */
+        ListingTemplateSettingId: number | components["schemas"]["Uuid"] | null;
+        /**
+         * @description A time of day, `HH:MM` as published or `HH:MM:SS` (also accepted, inferred); returned as `HH:MM:SS`. Never shifted
+         *     (seed "Time handling" rule 6).
+         * @example 09:00
+         */
+        ListingTimeOfDayInput: string;
         /**
          * @description The contact a row concerns (published API, "Action log detail": `contact {uuid, name, phone_number}`).
          *     `phone_number` is null for a contact without one (inferred).
@@ -6037,8 +7070,7 @@ export type components = {
         } & ((unknown | unknown) & unknown);
         /**
          * Format: uuid
-         * @description A uuid, where the published API gives only the field's name: the string type and the uuid format are inferred.
-         *     A malformed value gives 422 `INVALID_UUID`.
+         * @description A uuid (published as `string<uuid>` on the send pages). A malformed value gives 422 `INVALID_UUID`.
          * @example 0a9b8c7d-6e5f-4a3b-8c2d-1e0f9a8b7c6d
          */
         MessagingIdentifier: string;
@@ -6130,9 +7162,9 @@ export type components = {
          */
         MessagingRequestKey: string;
         /**
-         * @description Body of POST /api/v1/sms/send (published API, "Messaging": `agentId`, `phoneNumber` (E.164), `message` (1 to 1600
-         *     characters); which fields are required and the type of `agentId` are inferred), plus the seed's `request_key`. Text
-         *     only (seed: "SMS is text only").
+         * @description Body of POST /api/v1/sms/send (published, https://developers.mihu.ai/api-reference/sms/send-an-sms-message:
+         *     `agentId` (uuid), `phoneNumber` (E.164), `message` (1 to 1600 characters), all required), plus the seed's
+         *     `request_key`. Text only (seed: "SMS is text only"); other fields are refused (inferred).
          */
         MessagingSmsSendRequest: {
             /** @description The agent that sends and handles the contact's replies; its SMS number is the sender. */
@@ -6144,8 +7176,8 @@ export type components = {
             request_key?: components["schemas"]["MessagingRequestKey"];
         };
         /**
-         * @description The answer of POST /api/v1/sms/send (published API, "Messaging": `data {messageId, recipientPhone, conversationId}`;
-         *     their types and `status` are inferred).
+         * @description The answer of POST /api/v1/sms/send (published, https://developers.mihu.ai/api-reference/sms/send-an-sms-message:
+         *     `data {messageId, recipientPhone, conversationId}`, the two ids uuids).
          */
         MessagingSmsSent: {
             /** @description The contact's SMS conversation the message joined. */
@@ -6154,8 +7186,6 @@ export type components = {
             messageId: components["schemas"]["MessagingIdentifier"];
             /** @description The recipient (E.164, with its `+`). */
             recipientPhone: components["schemas"]["PhoneNumberE164"];
-            /** @description `queued`: the message waits in the sending queue (seed "Limits" note 1). */
-            status: components["schemas"]["MessagingMessageStatus"];
         };
         /** @description The template's media header (published names and `type` values; `url` being an HTTPS URL and both being required are inferred). */
         MessagingWhatsappTemplateHeader: {
@@ -6182,9 +7212,10 @@ export type components = {
             [key: string]: string;
         };
         /**
-         * @description Body of POST /api/v1/whatsapp/template (published API, "Messaging": `agentId`, `templateId`, `phoneNumber`,
-         *     `parameters {field1, field2, ...}`, `header {type: image|video|document, url}`; which fields are required, the types
-         *     and bounds are inferred), plus the seed's `request_key`.
+         * @description Body of POST /api/v1/whatsapp/template (published,
+         *     https://developers.mihu.ai/api-reference/whatsapp/send-whatsapp-template-message: `agentId` (uuid), `templateId`
+         *     (uuid), `phoneNumber` (E.164), all required, and the optional `parameters {field1, field2, ...}` and `header {type:
+         *     image|video|document, url}`; the bounds are inferred), plus the seed's `request_key`.
          */
         MessagingWhatsappTemplateSendRequest: {
             /** @description The agent that sends; its WhatsApp number, on the template's business account, is the sender. */
@@ -6198,17 +7229,23 @@ export type components = {
             templateId: components["schemas"]["MessagingIdentifier"];
         };
         /**
-         * @description The answer of POST /api/v1/whatsapp/template (inferred, in the form of the published SMS answer): the message's uuid,
-         *     the recipient, the contact's WhatsApp conversation, the template sent and the message's status (`queued`).
+         * @description The answer of POST /api/v1/whatsapp/template (published,
+         *     https://developers.mihu.ai/api-reference/whatsapp/send-whatsapp-template-message: `data {messageId, templateName,
+         *     recipientPhone, conversationId}`).
          */
         MessagingWhatsappTemplateSent: {
-            /** @description The contact's WhatsApp conversation the message joined. */
-            conversationId: components["schemas"]["Uuid"];
-            messageId: components["schemas"]["Uuid"];
+            /**
+             * @description The contact's WhatsApp conversation the message joined. The page shows an integer id (published); this contract
+             *     names conversations by uuid (GET /api/v1/conversations), so the uuid form is accepted too and is what the mock
+             *     answers (inferred).
+             */
+            conversationId: number | components["schemas"]["Uuid"];
+            /** @description The message's id: the page shows WhatsApp's message id (`wamid.…`); the mock answers the message's uuid. */
+            messageId: string;
+            /** @description The recipient (E.164). */
             recipientPhone: components["schemas"]["PhoneNumberE164"];
-            status: components["schemas"]["MessagingMessageStatus"];
-            /** @description The template sent. */
-            templateId: components["schemas"]["Uuid"];
+            /** @description The name of the template sent. */
+            templateName: string;
         };
         /**
          * @example {
@@ -6264,6 +7301,11 @@ export type components = {
             /** @description Whether the channel is switched on for the number. */
             enabled: boolean;
             /** @description Country codes this channel may reach. */
+            whitelisted_destinations: components["schemas"]["PhoneNumberCountryCode"][];
+        };
+        PhoneNumberChannelSetting: {
+            channel_limit: number;
+            enabled: boolean;
             whitelisted_destinations: components["schemas"]["PhoneNumberCountryCode"][];
         };
         /**
@@ -6366,72 +7408,168 @@ export type components = {
             total: number;
         };
         /**
-         * @description How the workspace got the number. `purchased` is shown by the seed; `sip_trunk` (registered through
-         *     POST /api/v1/phone-numbers/trunks) is inferred. The set is open.
+         * @description How the workspace got the number. `purchased` is shown by the seed; `external` (a number registered through
+         *     POST /api/v1/phone-numbers/trunks) is published:
+         *     https://developers.mindhunters.ai/api-reference/phone-numbers/register-an-external-sip-trunk-byo-number. The set
+         *     is open.
          * @example purchased
-         * @example sip_trunk
+         * @example external
          */
         PhoneNumberSource: string;
-        /** @description Assignment of an external number's channels to an agent, or release with `agent_uuid` null (inferred). */
+        /**
+         * @description The trunk row to move, found by `phone_number` and `channel`, and the agent that takes it (published:
+         *     https://developers.mindhunters.ai/api-reference/phone-numbers/assign-or-reassign-an-external-trunk-to-an-agent).
+         *     `agent_uuid` being required is inferred.
+         */
         PhoneNumberTrunkAssign: {
-            /** @description The agent to bind; null unbinds the given channels. */
-            agent_uuid: components["schemas"]["Uuid"] | null;
-            /** @description The channels to bind. */
-            channels: ("call" | "sms")[];
+            /** @description The agent that takes the row. */
+            agent_uuid: components["schemas"]["Uuid"];
+            channel: components["schemas"]["PhoneNumberTrunkChannel"];
+            /** @description The row's number, E.164 (leading `+` optional); not changed. */
+            phone_number: components["schemas"]["PhoneNumberE164"];
         };
         /**
-         * @description Registration of an external number reached through the customer's own SIP trunk (inferred; the seed names the
-         *     capability only). `username` and `password` (SIP digest credentials for calls the service sends to the trunk)
-         *     go together.
+         * @description The channel of a trunk row (published: register-an-external-sip-trunk-byo-number). SMS is not a trunk channel.
+         * @enum {string}
+         */
+        PhoneNumberTrunkChannel: "call" | "whatsapp";
+        /**
+         * @description Registration of an external number for one agent on one channel (published:
+         *     https://developers.mindhunters.ai/api-reference/phone-numbers/register-an-external-sip-trunk-byo-number).
+         *     `phone_number` is required on the page; `agent_uuid` and `channel` being required, and the bounds, are inferred.
          */
         PhoneNumberTrunkCreate: {
+            /** @description Free-form settings stored on the row as sent (e.g. `ani_format`). */
+            additional_settings?: Record<string, never>;
+            /** @description The agent that answers the number's traffic on the channel. */
+            agent_uuid: components["schemas"]["Uuid"];
+            channel: components["schemas"]["PhoneNumberTrunkChannel"];
             /**
-             * @description Concurrent calls over the trunk for this number, outbound and inbound. At most 50, the workspace's concurrent
-             *     call limit (seed "Limits", concurrent calls).
-             * @default 1
-             */
-            channel_limit: number;
-            /**
-             * @description Whether calls arriving from the trunk for this number are accepted.
-             * @default true
-             */
-            inbound_enabled: boolean;
-            /** @description IPv4 addresses the trunk sends inbound calls from; when absent, inbound calls are authenticated by number only. */
-            inbound_source_ips?: string[];
-            /** @description A display name for the number. */
-            label?: string;
-            /** @description The number to register, E.164 (leading `+` optional). */
-            number: components["schemas"]["PhoneNumberE164"];
-            /** @description SIP digest password. A secret; never returned and masked in the logs. */
-            password?: string;
-            /** @description Termination URI of the customer's SIP trunk (where the service sends outbound calls), `sip:` or `sips:`. */
-            sip_uri: string;
-            /**
-             * @description SIP transport towards the trunk.
-             * @default udp
+             * @description Which calls the row carries; call rows only, ignored for WhatsApp.
+             * @default both
              * @enum {string}
              */
-            transport: "udp" | "tcp" | "tls";
-            /** @description SIP digest username. */
-            username?: string;
-            /** @description Country codes outbound calls may reach. Default is the country of the number. */
-            whitelisted_destinations?: components["schemas"]["PhoneNumberCountryCode"][];
+            direction: "inbound" | "outbound" | "both";
+            /** @description Label of the trunk row; default `{channel}_trunk_{digits}` (e.g. `call_trunk_4989555123400`). */
+            name?: string;
+            /** @description The external number, E.164 (leading `+` optional). */
+            phone_number: components["schemas"]["PhoneNumberE164"];
+            sip?: components["schemas"]["PhoneNumberTrunkSip"];
         };
         /**
-         * @description Changes to an external number's trunk settings; only the fields sent change (inferred). The number itself cannot
-         *     change. `username` and `password` go together; both null remove the credentials.
+         * @description One external number of the list (published:
+         *     https://developers.mindhunters.ai/api-reference/phone-numbers/list-external-trunks-byo-numbers). Nullable
+         *     `location` and `purchased_at` (null when unknown) are inferred; `purchased_at` is when the number was registered.
+         */
+        PhoneNumberTrunkItem: {
+            billing: {
+                /** @example EUR */
+                currency: string;
+                monthly_fee: number;
+            };
+            bindings: {
+                call: components["schemas"]["PhoneNumberBoundAgent"];
+                sms: components["schemas"]["PhoneNumberBoundAgent"];
+                whatsapp: components["schemas"]["PhoneNumberBoundAgent"];
+            };
+            capabilities: {
+                emergency: boolean;
+                fax: boolean;
+                local_calling: boolean;
+                mms: boolean;
+                sms: boolean;
+                voice: boolean;
+            };
+            channel_settings: {
+                inbound: {
+                    channel_limit: number;
+                    enabled: boolean;
+                };
+                sms: components["schemas"]["PhoneNumberChannelSetting"];
+                voice: components["schemas"]["PhoneNumberChannelSetting"];
+            };
+            compliance: {
+                requirements: Record<string, never>[];
+                /** @example completed */
+                status: string;
+            };
+            /**
+             * @description ISO 3166-1 alpha-2 country of the number.
+             * @example US
+             */
+            country_code: string;
+            is_external: boolean;
+            /** @example Hamburg */
+            location: string | null;
+            number: components["schemas"]["PhoneNumberE164"];
+            phone_number_uuid: components["schemas"]["Uuid"];
+            purchased_at: components["schemas"]["DateTime"] | null;
+            source: components["schemas"]["PhoneNumberSource"];
+            /** @example active */
+            status: string;
+            /**
+             * @description Kind of number; the published purchase lists local, toll_free, mobile and national.
+             * @example local
+             * @example toll_free
+             * @example mobile
+             * @example national
+             */
+            type: string;
+            updated_at: components["schemas"]["DateTime"];
+        };
+        /**
+         * @description The external numbers list body: `success` and `data` {items, pagination}, without `message` (published:
+         *     list-external-trunks-byo-numbers; the pagination is inferred, as on the rates list).
+         */
+        PhoneNumberTrunkListResponse: {
+            data: {
+                items: components["schemas"]["PhoneNumberTrunkItem"][];
+                pagination: components["schemas"]["PhoneNumberRatePagination"];
+            };
+            /** @constant */
+            success: true;
+        };
+        /**
+         * @description SIP credentials of a call trunk row (published: register-an-external-sip-trunk-byo-number). Stored, never
+         *     returned, masked in the logs. On an update only the keys sent change and an empty string clears that key
+         *     (published: update-an-external-trunk). The bounds are inferred.
+         */
+        PhoneNumberTrunkSip: {
+            /**
+             * @description Host name or address of the customer's SIP server.
+             * @example sip.acme-telecom.example
+             */
+            gateway?: string;
+            /** @description A secret; never returned and masked in the logs. */
+            password?: string;
+            /**
+             * @description SIP port of the gateway; an empty string clears it on an update.
+             * @example 5060
+             */
+            port?: number | string;
+            /** @description A fallback SIP server. */
+            secondary_gateway?: string | null;
+            username?: string;
+        };
+        /**
+         * @description Changes to one trunk row, found by `phone_number` and `channel` (published:
+         *     https://developers.mindhunters.ai/api-reference/phone-numbers/update-an-external-trunk). Fields left out keep their
+         *     values.
          */
         PhoneNumberTrunkUpdate: {
-            channel_limit?: number;
-            inbound_enabled?: boolean;
-            inbound_source_ips?: string[];
-            label?: string | null;
-            password?: string | null;
-            sip_uri?: string;
-            /** @enum {string} */
-            transport?: "udp" | "tcp" | "tls";
-            username?: string | null;
-            whitelisted_destinations?: components["schemas"]["PhoneNumberCountryCode"][];
+            /** @description Replaces the stored settings; `{}` clears them. */
+            additional_settings?: Record<string, never>;
+            channel: components["schemas"]["PhoneNumberTrunkChannel"];
+            /**
+             * @description Which calls the row carries; call rows only, ignored for WhatsApp.
+             * @enum {string}
+             */
+            direction?: "inbound" | "outbound" | "both";
+            /** @description The row's new label. */
+            name?: string;
+            /** @description The row's number, E.164 (leading `+` optional); not changed. */
+            phone_number: components["schemas"]["PhoneNumberE164"];
+            sip?: components["schemas"]["PhoneNumberTrunkSip"];
         };
         /**
          * @description An inbox queue (seed "Queue": name, color, is_active, sla_seconds). `uuid`, `opening_hours`, `endpoints`,
@@ -6638,19 +7776,38 @@ export type components = {
             uuid: components["schemas"]["Uuid"];
         };
         /**
-         * @description Body of the template setting create (published API, "Messaging": `template_uuid`, `params {body {"1": ...},
-         *     header {...}}`, `status`). Which fields are required and the default status are inferred.
+         * @description Body of the template setting create (published,
+         *     https://developers.mihu.ai/api-reference/whatsapp-template-settings/create-a-template-setting-make-a-template-campaign-ready:
+         *     `template_uuid` (required), `params {body {"1": ...}, header {...}}`, `status` (default `active`)). Other fields
+         *     are refused (inferred).
          */
         WhatsappTemplateSettingCreate: {
             /** @description The params that fill the template's body (by position) and header; an omitted map is empty. */
             params?: components["schemas"]["WhatsappTemplateParamsInput"];
             /**
-             * @description Defaults to `active` (inferred).
+             * @description Defaults to `active` (published).
              * @default active
              */
             status: components["schemas"]["WhatsappTemplateSettingStatus"];
-            /** @description The template to fill. Unknown gives 422 `VALIDATION_ERROR` naming `template_uuid` in `field`. */
+            /**
+             * @description An APPROVED template to fill (published). Unknown or not approved gives 422 `VALIDATION_ERROR` naming
+             *     `template_uuid` in `field` (inferred).
+             */
             template_uuid: components["schemas"]["Uuid"];
+        };
+        /**
+         * @description The setting the create answers (published: the fields of a setting; the page's example has no `status`, so it is not
+         *     required here; the mock includes it).
+         */
+        WhatsappTemplateSettingCreated: {
+            /** @description Rendered message text. Placeholder expressions stay unresolved until a message is sent to a contact. */
+            content: string;
+            created_at: components["schemas"]["DateTime"];
+            params: components["schemas"]["WhatsappTemplateParams"];
+            status?: components["schemas"]["WhatsappTemplateSettingStatus"];
+            template: components["schemas"]["WhatsappTemplate"];
+            updated_at: components["schemas"]["DateTime"];
+            uuid: components["schemas"]["Uuid"];
         };
         /** @description What a template setting delete removed (inferred). The template itself is unaffected. */
         WhatsappTemplateSettingDeleted: {
@@ -6681,6 +7838,22 @@ export type components = {
         WhatsappTemplateSettingStatus: "active" | "inactive";
     };
     responses: {
+        /**
+         * @description The agent already has 5 webhooks (published: 409 `webhook_limit_reached`,
+         *     https://developers.mindhunters.ai/api-reference/agents/add-a-webhook-to-this-agent.md). The body follows the
+         *     service's standard error shape (inferred) with the published code.
+         */
+        AgentWebhookLimitReached: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                "X-Timezone": components["headers"]["XTimezone"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AgentWebhookLimitError"];
+            };
+        };
         /**
          * @description The shared 403 (a valid token without the needed permission, seed "Authentication" rule 6), which this operation also
          *     gives when the workspace policy `ANALYTICS_MESSAGES_EXPORT` is `disabled` (seed "Errors": "Analytics message export
@@ -6937,54 +8110,55 @@ export type components = {
     };
     parameters: {
         /**
-         * @description Identifier of the agent's webhook. A malformed value gives 422 `INVALID_UUID`.
+         * @description Identifier of the agent's webhook (its `webhook_uuid`). A malformed value gives 422 `INVALID_UUID`.
          * @example 47241b4b-e6dc-47bf-993b-b60fc4c422c8
          */
         AgentWebhookUuidPath: components["schemas"]["Uuid"];
         /**
-         * @description Only this agent's calls or sessions (published API, "Analytics"). An unknown agent gives 404 (inferred).
+         * @description Only this agent's calls or sessions (published, `string<uuid>`). An unknown agent gives 404 (inferred).
          * @example f47aebdd-597a-4ecf-bcf0-0fecb91ee9e5
          */
         AnalyticsAgentFilter: components["schemas"]["Uuid"];
         /**
-         * @description Only calls or sessions of conversations this campaign started (published API, "Analytics"; the attribution is
+         * @description Only calls or sessions of conversations this campaign started (published, `string<uuid>`; the attribution is
          *     inferred). An unknown campaign gives 404 (inferred).
          * @example 23ab26b6-8d5a-4eea-af7f-bb58531cf27e
          */
         AnalyticsCampaignFilter: components["schemas"]["Uuid"];
         /**
-         * @description Only these channels, comma-separated, e.g. `whatsapp,sms` (published API, "Analytics"). The channel values are
-         *     inferred; absent means every channel.
+         * @description Only these channels, as comma-separated tokens (published: e.g. `call,whatsapp_call` for calls, `call,whatsapp` for
+         *     sessions). The set of tokens is inferred; absent means every channel.
          * @example [
-         *       "whatsapp",
-         *       "sms"
+         *       "call",
+         *       "whatsapp_call"
          *     ]
          */
         AnalyticsChannels: components["schemas"]["AnalyticsChannel"][];
         /**
-         * @description Also give the figures of the previous period of equal length, ending where this one starts (published API,
-         *     "Analytics"; the meaning and the boolean type are inferred). Absent means false.
+         * @description Also give the figures of the immediately prior period of equal length, ending where this one starts, as `previous`
+         *     (published: boolean, default false).
          * @example true
          */
         AnalyticsComparePrev: boolean;
         /**
-         * @description How `series` splits the period (published API, "Analytics": `total`). Absent means `total`: one bucket, the whole
-         *     period. `day`, `week` and `month` are inferred.
+         * @description How `buckets` splits the period (published: `total`, the default and the only value the service supports now: one
+         *     bucket, the whole period). `day`, `week` and `month` are inferred.
          * @example total
          */
         AnalyticsGranularityQuery: components["schemas"]["AnalyticsGranularity"];
         /**
-         * @description Inclusive start of the period (published API, "Analytics"). Inferred: required; a date is the start of that day
-         *     in the applied zone, a date-time without an offset is read in the applied zone.
-         * @example 2026-11-01
+         * @description Inclusive start of the period, an ISO 8601 date-time (published: `string<date-time>`, required, "with offset", e.g.
+         *     `2026-04-01T00:00:00+03:00`). A date-time without an offset is read in the applied zone (seed "Time handling" rule
+         *     2, which wins over the page's "with offset").
+         * @example 2026-11-01T00:00:00+01:00
          */
-        AnalyticsPeriodFrom: components["schemas"]["DateOrDateTimeInput"];
+        AnalyticsPeriodFrom: components["schemas"]["DateTimeInput"];
         /**
-         * @description Exclusive end of the period (published API, "Analytics"). Inferred: required; a date is the start of that day in
-         *     the applied zone (so the period ends just before it), a date-time without an offset is read in the applied zone.
-         * @example 2026-12-01
+         * @description Exclusive end of the period, an ISO 8601 date-time (published: `string<date-time>`, required, "with offset"). A
+         *     date-time without an offset is read in the applied zone (seed "Time handling" rule 2).
+         * @example 2026-12-01T00:00:00+01:00
          */
-        AnalyticsPeriodTo: components["schemas"]["DateOrDateTimeInput"];
+        AnalyticsPeriodTo: components["schemas"]["DateTimeInput"];
         /**
          * @description The assistant channel, one of `email`, `whatsapp`, `sms` (seed "Assistant channel security").
          * @example whatsapp
@@ -7030,10 +8204,23 @@ export type components = {
          */
         CallToQuery: components["schemas"]["DateOrDateTimeInput"];
         /**
+         * @description The analyzer's identifier (published): `b_` a built-in contact field, `f_` a custom contact field, `p_` a pipeline
+         *     stage rule, then the field's key or the rule's name. An identifier without one of these prefixes names no analyzer
+         *     (404); one that is not lower-case letters, digits and underscores gives 422 `VALIDATION_ERROR` (inferred).
+         * @example f_order_number
+         */
+        ContactAnalyzerIdPath: string;
+        /**
          * @description The contact field's key.
          * @example shoe_size
          */
         ContactFieldKeyPath: components["schemas"]["ContactFieldKey"];
+        /**
+         * @description The record's id (published: the record id in the path of the record update and delete). Inferred: it is the
+         *     record's `uuid`; a malformed value gives 422 `INVALID_UUID`.
+         * @example b84fe662-5c76-48a0-8a46-5791573ffa8a
+         */
+        DataTableRecordIdPath: components["schemas"]["Uuid"];
         /**
          * @description The contact to remove (published API, "Listings"). A malformed value gives 422 `INVALID_UUID`; a contact that is not
          *     in the listing, 404.
@@ -7098,16 +8285,6 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description 1-based page number (published API, "Lists and paging").
-                 * @example 1
-                 */
-                page?: components["parameters"]["Page"];
-                /**
-                 * @description Items per page, default 15, at most 100 (published API, "Lists and paging").
-                 * @example 15
-                 */
-                per_page?: components["parameters"]["PerPage"];
-                /**
                  * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
                  * @example America/New_York
                  */
@@ -7126,7 +8303,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description One page of agents. */
+            /** @description The workspace's agents. */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
@@ -7138,7 +8315,6 @@ export interface operations {
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: {
                             items: components["schemas"]["Agent"][];
-                            pagination: components["schemas"]["PagePagination"];
                         };
                     };
                 };
@@ -7230,7 +8406,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The agent's overrides and effective evaluate settings. */
+            /** @description The agent's evaluate settings. */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
@@ -7239,9 +8415,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SuccessEnvelope"] & {
-                        data: components["schemas"]["AgentEvaluateSettings"];
-                    };
+                    "application/json": components["schemas"]["EvaluateSettingsAnswer"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -7284,7 +8458,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The agent's overrides and effective evaluate settings after the update. */
+            /** @description The agent's evaluate settings after the change. */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
@@ -7293,9 +8467,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SuccessEnvelope"] & {
-                        data: components["schemas"]["AgentEvaluateSettings"];
-                    };
+                    "application/json": components["schemas"]["EvaluateSettingsAnswer"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -7303,6 +8475,54 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFoundA"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    reassignAgentEvaluateSettings: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The agent's evaluate settings, a copy of the defaults. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EvaluateSettingsAnswer"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFoundA"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -7408,6 +8628,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFoundA"];
+            409: components["responses"]["AgentWebhookLimitReached"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
@@ -7438,7 +8659,7 @@ export interface operations {
                  */
                 uuid: components["parameters"]["UuidPath"];
                 /**
-                 * @description Identifier of the agent's webhook. A malformed value gives 422 `INVALID_UUID`.
+                 * @description Identifier of the agent's webhook (its `webhook_uuid`). A malformed value gives 422 `INVALID_UUID`.
                  * @example 47241b4b-e6dc-47bf-993b-b60fc4c422c8
                  */
                 webhookUuid: components["parameters"]["AgentWebhookUuidPath"];
@@ -7451,7 +8672,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The webhook after the change (the answer is inferred). */
+            /** @description Webhook updated. */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
@@ -7460,8 +8681,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                    "application/json": {
                         data: components["schemas"]["AgentWebhook"];
+                        /** @constant */
+                        success: true;
                     };
                 };
             };
@@ -7479,40 +8702,41 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description Only this agent's calls or sessions (published API, "Analytics"). An unknown agent gives 404 (inferred).
+                 * @description Only this agent's calls or sessions (published, `string<uuid>`). An unknown agent gives 404 (inferred).
                  * @example f47aebdd-597a-4ecf-bcf0-0fecb91ee9e5
                  */
                 agent_uuid?: components["parameters"]["AnalyticsAgentFilter"];
                 /**
-                 * @description Only calls or sessions of conversations this campaign started (published API, "Analytics"; the attribution is
+                 * @description Only calls or sessions of conversations this campaign started (published, `string<uuid>`; the attribution is
                  *     inferred). An unknown campaign gives 404 (inferred).
                  * @example 23ab26b6-8d5a-4eea-af7f-bb58531cf27e
                  */
                 campaign_uuid?: components["parameters"]["AnalyticsCampaignFilter"];
                 /**
-                 * @description Only these channels, comma-separated, e.g. `whatsapp,sms` (published API, "Analytics"). The channel values are
-                 *     inferred; absent means every channel.
+                 * @description Only these channels, as comma-separated tokens (published: e.g. `call,whatsapp_call` for calls, `call,whatsapp` for
+                 *     sessions). The set of tokens is inferred; absent means every channel.
                  * @example [
-                 *       "whatsapp",
-                 *       "sms"
+                 *       "call",
+                 *       "whatsapp_call"
                  *     ]
                  */
                 channel?: components["parameters"]["AnalyticsChannels"];
                 /**
-                 * @description Also give the figures of the previous period of equal length, ending where this one starts (published API,
-                 *     "Analytics"; the meaning and the boolean type are inferred). Absent means false.
+                 * @description Also give the figures of the immediately prior period of equal length, ending where this one starts, as `previous`
+                 *     (published: boolean, default false).
                  * @example true
                  */
                 compare_prev?: components["parameters"]["AnalyticsComparePrev"];
                 /**
-                 * @description Inclusive start of the period (published API, "Analytics"). Inferred: required; a date is the start of that day
-                 *     in the applied zone, a date-time without an offset is read in the applied zone.
-                 * @example 2026-11-01
+                 * @description Inclusive start of the period, an ISO 8601 date-time (published: `string<date-time>`, required, "with offset", e.g.
+                 *     `2026-04-01T00:00:00+03:00`). A date-time without an offset is read in the applied zone (seed "Time handling" rule
+                 *     2, which wins over the page's "with offset").
+                 * @example 2026-11-01T00:00:00+01:00
                  */
                 from: components["parameters"]["AnalyticsPeriodFrom"];
                 /**
-                 * @description How `series` splits the period (published API, "Analytics": `total`). Absent means `total`: one bucket, the whole
-                 *     period. `day`, `week` and `month` are inferred.
+                 * @description How `buckets` splits the period (published: `total`, the default and the only value the service supports now: one
+                 *     bucket, the whole period). `day`, `week` and `month` are inferred.
                  * @example total
                  */
                 granularity?: components["parameters"]["AnalyticsGranularityQuery"];
@@ -7522,9 +8746,9 @@ export interface operations {
                  */
                 timezone?: components["parameters"]["TimezoneQuery"];
                 /**
-                 * @description Exclusive end of the period (published API, "Analytics"). Inferred: required; a date is the start of that day in
-                 *     the applied zone (so the period ends just before it), a date-time without an offset is read in the applied zone.
-                 * @example 2026-12-01
+                 * @description Exclusive end of the period, an ISO 8601 date-time (published: `string<date-time>`, required, "with offset"). A
+                 *     date-time without an offset is read in the applied zone (seed "Time handling" rule 2).
+                 * @example 2026-12-01T00:00:00+01:00
                  */
                 to: components["parameters"]["AnalyticsPeriodTo"];
             };
@@ -7541,7 +8765,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The call figures of the period, and of the previous one with `compare_prev`. */
+            /** @description The call figures of the period, and of the previous one with `compare_prev` (no envelope). */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
@@ -7550,9 +8774,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SuccessEnvelope"] & {
-                        data: components["schemas"]["AnalyticsCallsReport"];
-                    };
+                    "application/json": components["schemas"]["AnalyticsCallsReport"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -7649,40 +8871,41 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description Only this agent's calls or sessions (published API, "Analytics"). An unknown agent gives 404 (inferred).
+                 * @description Only this agent's calls or sessions (published, `string<uuid>`). An unknown agent gives 404 (inferred).
                  * @example f47aebdd-597a-4ecf-bcf0-0fecb91ee9e5
                  */
                 agent_uuid?: components["parameters"]["AnalyticsAgentFilter"];
                 /**
-                 * @description Only calls or sessions of conversations this campaign started (published API, "Analytics"; the attribution is
+                 * @description Only calls or sessions of conversations this campaign started (published, `string<uuid>`; the attribution is
                  *     inferred). An unknown campaign gives 404 (inferred).
                  * @example 23ab26b6-8d5a-4eea-af7f-bb58531cf27e
                  */
                 campaign_uuid?: components["parameters"]["AnalyticsCampaignFilter"];
                 /**
-                 * @description Only these channels, comma-separated, e.g. `whatsapp,sms` (published API, "Analytics"). The channel values are
-                 *     inferred; absent means every channel.
+                 * @description Only these channels, as comma-separated tokens (published: e.g. `call,whatsapp_call` for calls, `call,whatsapp` for
+                 *     sessions). The set of tokens is inferred; absent means every channel.
                  * @example [
-                 *       "whatsapp",
-                 *       "sms"
+                 *       "call",
+                 *       "whatsapp_call"
                  *     ]
                  */
                 channel?: components["parameters"]["AnalyticsChannels"];
                 /**
-                 * @description Also give the figures of the previous period of equal length, ending where this one starts (published API,
-                 *     "Analytics"; the meaning and the boolean type are inferred). Absent means false.
+                 * @description Also give the figures of the immediately prior period of equal length, ending where this one starts, as `previous`
+                 *     (published: boolean, default false).
                  * @example true
                  */
                 compare_prev?: components["parameters"]["AnalyticsComparePrev"];
                 /**
-                 * @description Inclusive start of the period (published API, "Analytics"). Inferred: required; a date is the start of that day
-                 *     in the applied zone, a date-time without an offset is read in the applied zone.
-                 * @example 2026-11-01
+                 * @description Inclusive start of the period, an ISO 8601 date-time (published: `string<date-time>`, required, "with offset", e.g.
+                 *     `2026-04-01T00:00:00+03:00`). A date-time without an offset is read in the applied zone (seed "Time handling" rule
+                 *     2, which wins over the page's "with offset").
+                 * @example 2026-11-01T00:00:00+01:00
                  */
                 from: components["parameters"]["AnalyticsPeriodFrom"];
                 /**
-                 * @description How `series` splits the period (published API, "Analytics": `total`). Absent means `total`: one bucket, the whole
-                 *     period. `day`, `week` and `month` are inferred.
+                 * @description How `buckets` splits the period (published: `total`, the default and the only value the service supports now: one
+                 *     bucket, the whole period). `day`, `week` and `month` are inferred.
                  * @example total
                  */
                 granularity?: components["parameters"]["AnalyticsGranularityQuery"];
@@ -7692,9 +8915,9 @@ export interface operations {
                  */
                 timezone?: components["parameters"]["TimezoneQuery"];
                 /**
-                 * @description Exclusive end of the period (published API, "Analytics"). Inferred: required; a date is the start of that day in
-                 *     the applied zone (so the period ends just before it), a date-time without an offset is read in the applied zone.
-                 * @example 2026-12-01
+                 * @description Exclusive end of the period, an ISO 8601 date-time (published: `string<date-time>`, required, "with offset"). A
+                 *     date-time without an offset is read in the applied zone (seed "Time handling" rule 2).
+                 * @example 2026-12-01T00:00:00+01:00
                  */
                 to: components["parameters"]["AnalyticsPeriodTo"];
             };
@@ -7711,7 +8934,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The session figures of the period, and of the previous one with `compare_prev`. */
+            /** @description The session figures of the period, and of the previous one with `compare_prev` (no envelope). */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
@@ -7720,9 +8943,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SuccessEnvelope"] & {
-                        data: components["schemas"]["AnalyticsSessionsReport"];
-                    };
+                    "application/json": components["schemas"]["AnalyticsSessionsReport"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -7733,49 +8954,14 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
-    listAppointments: {
+    listContactAnalyzers: {
         parameters: {
             query?: {
-                /**
-                 * @description Only appointments booked by this agent.
-                 * @example 93401ae8-5c97-4bc0-90e8-192223005683
-                 */
-                agent_uuid?: components["schemas"]["Uuid"];
-                /**
-                 * @description Only appointments with this contact.
-                 * @example f2b843f6-0d29-478d-aba6-2751da565fc0
-                 */
-                contact_uuid?: components["schemas"]["Uuid"];
-                /**
-                 * @description Appointments starting at or after this date or date-time.
-                 * @example 2026-03-16
-                 */
-                from?: components["schemas"]["DateOrDateTimeInput"];
-                /**
-                 * @description 1-based page number (published API, "Lists and paging").
-                 * @example 1
-                 */
-                page?: components["parameters"]["Page"];
-                /**
-                 * @description Items per page, default 15, at most 100 (published API, "Lists and paging").
-                 * @example 15
-                 */
-                per_page?: components["parameters"]["PerPage"];
-                /**
-                 * @description Only appointments in this status.
-                 * @example scheduled
-                 */
-                status?: components["schemas"]["AppointmentStatus"];
                 /**
                  * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
                  * @example America/New_York
                  */
                 timezone?: components["parameters"]["TimezoneQuery"];
-                /**
-                 * @description Appointments starting at or before this date-time; a date without time covers the whole day.
-                 * @example 2026-03-20
-                 */
-                to?: components["schemas"]["DateOrDateTimeInput"];
             };
             header?: {
                 /**
@@ -7790,7 +8976,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A page of appointments. */
+            /** @description The analyzers. */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
@@ -7800,9 +8986,141 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
-                        data: components["schemas"]["PagedList"] & {
-                            data: components["schemas"]["Appointment"][];
-                        };
+                        data: components["schemas"]["ContactAnalyzer"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateContactAnalyzer: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description The analyzer's identifier (published): `b_` a built-in contact field, `f_` a custom contact field, `p_` a pipeline
+                 *     stage rule, then the field's key or the rule's name. An identifier without one of these prefixes names no analyzer
+                 *     (404); one that is not lower-case letters, digits and underscores gives 422 `VALIDATION_ERROR` (inferred).
+                 * @example f_order_number
+                 */
+                internal_id: components["parameters"]["ContactAnalyzerIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactAnalyzerUpdate"];
+            };
+        };
+        responses: {
+            /** @description Analyzer updated (the answer's shape is inferred). */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["ContactAnalyzer"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listAppointments: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only appointments booked by this agent (inferred; the published API shows no such filter).
+                 * @example 93401ae8-5c97-4bc0-90e8-192223005683
+                 */
+                agent_uuid?: components["schemas"]["Uuid"];
+                /**
+                 * @description Only appointments with this contact (published: API catalog, get-all-appointments-calendar).
+                 * @example f2b843f6-0d29-478d-aba6-2751da565fc0
+                 */
+                contact_uuid?: components["schemas"]["Uuid"];
+                /**
+                 * @description Appointments starting on or before this date or date-time; a date covers its whole day (published name: API
+                 *     catalog, get-all-appointments-calendar; its format and meaning are inferred).
+                 * @example 2026-03-20
+                 */
+                end_date?: components["schemas"]["DateOrDateTimeInput"];
+                /**
+                 * @description Only appointments on this schedule (published: API catalog, get-all-appointments-calendar).
+                 * @example c1528436-bc23-4a57-9447-819f2a780391
+                 */
+                schedule_uuid?: components["schemas"]["Uuid"];
+                /**
+                 * @description Appointments starting on or after this date or date-time (published name: API catalog,
+                 *     get-all-appointments-calendar; its format and meaning are inferred).
+                 * @example 2026-03-16
+                 */
+                start_date?: components["schemas"]["DateOrDateTimeInput"];
+                /**
+                 * @description Only appointments in this status (published: API catalog; the values are the n8n node's).
+                 * @example approved
+                 */
+                status?: components["schemas"]["AppointmentStatus"];
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The matching appointments, `data` a plain array (published: the n8n node reads `data` as an array). */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["Appointment"][];
                     };
                 };
             };
@@ -8164,7 +9482,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The conversation, back in status `processing` (the answer's shape is inferred). */
+            /** @description The conversation, back in status `processing` (published `{success, data}`; the 200 is inferred). */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
@@ -8173,9 +9491,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SuccessEnvelope"] & {
-                        data: components["schemas"]["BuilderAgentConversation"];
-                    };
+                    "application/json": components["schemas"]["BuilderAgentWriteResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -8217,7 +9533,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The conversation, in status `processing` (the answer's shape is inferred). */
+            /** @description The conversation, in status `processing` (published `{success, data}`; the 200 is inferred). */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
@@ -8226,9 +9542,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SuccessEnvelope"] & {
-                        data: components["schemas"]["BuilderAgentConversation"];
-                    };
+                    "application/json": components["schemas"]["BuilderAgentWriteResponse"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -8345,6 +9659,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["PagedList"] & {
+                            /** @description The page's items (published API, "Lists and paging"). */
                             data: components["schemas"]["Builder"][];
                         };
                     };
@@ -8384,7 +9699,10 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The app, created in status `deploying` (the answer's shape is inferred). */
+            /**
+             * @description The app, created in status `deploying`. Published: the answer `{success, message, data}` with the builder object
+             *     (https://developers.mihu.ai/api-reference/builders/create-a-builder-from-your-own-code); the status code is inferred.
+             */
             201: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
@@ -8555,9 +9873,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SuccessEnvelope"] & {
-                        data: components["schemas"]["BuilderExecResult"];
-                    };
+                    "application/json": components["schemas"]["BuilderExecResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -8937,8 +10253,8 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The call was accepted into the sending queue (status `queued`). A retry with the same `request_key` returns this same response again. */
-            201: {
+            /** @description The call was accepted into the sending queue. A retry with the same `request_key` returns this same response again. */
+            200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
@@ -8949,7 +10265,8 @@ export interface operations {
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["CallStarted"];
                         /**
-                         * @description "Call created successfully" (published API; the name `message` is the seed envelope's).
+                         * @description "Call created successfully" (published: https://developers.mihu.ai/api-reference/call/initiate-a-new-call;
+                         *     the quickstart shows "Call initiated successfully"; the name `message` is the seed envelope's).
                          * @example Call created successfully
                          */
                         message?: string;
@@ -9089,7 +10406,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The call is being forwarded; the call's state. */
+            /** @description The action was handed to the call. */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
@@ -9098,9 +10415,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SuccessEnvelope"] & {
-                        data: components["schemas"]["Call"];
-                    };
+                    "application/json": components["schemas"]["CallActionDispatched"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -9142,9 +10457,13 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CallHangupRequest"];
+            };
+        };
         responses: {
-            /** @description The call has ended; the call's state. */
+            /** @description The action was handed to the call. */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
@@ -9153,15 +10472,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SuccessEnvelope"] & {
-                        data: components["schemas"]["Call"];
-                    };
+                    "application/json": components["schemas"]["CallActionDispatched"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["CallEndedConflict"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -9197,7 +10516,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The agent is muted; the call's state. */
+            /** @description The action was handed to the call. */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
@@ -9206,9 +10525,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SuccessEnvelope"] & {
-                        data: components["schemas"]["Call"];
-                    };
+                    "application/json": components["schemas"]["CallActionDispatched"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -9254,7 +10571,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The message was handed to the agent; the call's state. */
+            /** @description The action was handed to the call. */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
@@ -9263,9 +10580,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SuccessEnvelope"] & {
-                        data: components["schemas"]["Call"];
-                    };
+                    "application/json": components["schemas"]["CallActionDispatched"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -9309,7 +10624,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The agent is unmuted; the call's state. */
+            /** @description The action was handed to the call. */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
@@ -9318,9 +10633,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SuccessEnvelope"] & {
-                        data: components["schemas"]["Call"];
-                    };
+                    "application/json": components["schemas"]["CallActionDispatched"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -9481,6 +10794,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["PagedList"] & {
+                            /** @description The page's coaching agents (the paged list of "Lists and paging", published). */
                             data: components["schemas"]["CoachingAgent"][];
                         };
                     };
@@ -9703,50 +11017,6 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
-    listContactAnalyzers: {
-        parameters: {
-            query?: {
-                /**
-                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
-                 * @example America/New_York
-                 */
-                timezone?: components["parameters"]["TimezoneQuery"];
-            };
-            header?: {
-                /**
-                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
-                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
-                 * @example Europe/Berlin
-                 */
-                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The analyzers. */
-            200: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
-                    "X-Timezone": components["headers"]["XTimezone"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["SuccessEnvelope"] & {
-                        data: components["schemas"]["ContactAnalyzer"][];
-                    };
-                };
-            };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["ValidationFailed"];
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-        };
-    };
     listContactFields: {
         parameters: {
             query?: {
@@ -9908,10 +11178,16 @@ export interface operations {
                  */
                 agent_uuid?: components["schemas"]["Uuid"];
                 /**
-                 * @description Conversations on this channel (the channel values are inferred).
+                 * @description Conversations on this channel (published name). The values are inferred: the channel in lower case, or spelled as
+                 *     a conversation's `channel` shows it (`Whatsapp`); both select the same conversations.
                  * @example whatsapp
                  */
-                channel?: components["schemas"]["ConversationChannel"];
+                channel?: components["schemas"]["ConversationChannelFilter"];
+                /**
+                 * @description Conversations with this contact (published).
+                 * @example 325b55dd-7857-4976-ba12-917c1a26f889
+                 */
+                contact_uuid?: components["schemas"]["Uuid"];
                 /**
                  * @description 1-based page number (published API, "Lists and paging").
                  * @example 1
@@ -9923,11 +11199,11 @@ export interface operations {
                  */
                 per_page?: components["parameters"]["PerPage"];
                 /**
-                 * @description Conversations with the contact that has this phone number (E.164, the leading `+` optional; exact match,
-                 *     inferred). A malformed number gives 422 `INVALID_FORMAT`.
-                 * @example +4917698765432
+                 * @description Conversations with a contact whose phone number contains this value (published: a partial match). A leading `+`
+                 *     is ignored on both sides, so `4915112` and `+4915112` match `+4915112345678`. The length bound is inferred.
+                 * @example 4915112
                  */
-                phone?: components["schemas"]["PhoneNumberE164"];
+                phone?: string;
                 /**
                  * @description The instant the list is ordered by (published values); default `updated_at` (inferred).
                  * @example updated_at
@@ -9962,7 +11238,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description One page of conversations. */
+            /** @description One page of conversations (published shape). */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
@@ -9972,9 +11248,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
-                        data: components["schemas"]["PagedList"] & {
-                            data: components["schemas"]["Conversation"][];
-                        };
+                        data: components["schemas"]["ConversationPage"];
                     };
                 };
             };
@@ -9995,15 +11269,20 @@ export interface operations {
                  */
                 page?: components["parameters"]["Page"];
                 /**
-                 * @description Items per page, default 15, at most 100 (published API, "Lists and paging").
-                 * @example 15
+                 * @description Messages per page, default 25, at most 100 (published).
+                 * @example 25
                  */
-                per_page?: components["parameters"]["PerPage"];
+                per_page?: number;
                 /**
                  * @description Messages of this sender only (published values).
                  * @example Contact
                  */
                 sender?: components["schemas"]["ConversationMessageSender"];
+                /**
+                 * @description The order of the messages by when they were written (published values and default).
+                 * @example asc
+                 */
+                sort_dir?: "asc" | "desc";
                 /**
                  * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
                  * @example America/New_York
@@ -10029,7 +11308,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description One page of the conversation's messages, oldest first. */
+            /** @description One page of the conversation's messages, in the order asked for. */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
@@ -10148,7 +11427,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
-                        data: components["schemas"]["DataTable"];
+                        data: components["schemas"]["DataTableDetail"];
                     };
                 };
             };
@@ -10202,7 +11481,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
-                        data: components["schemas"]["DataTable"];
+                        data: components["schemas"]["DataTableDetail"];
                     };
                 };
             };
@@ -10255,6 +11534,68 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["DataTableColumn"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listDataTableRecords: {
+        parameters: {
+            query?: {
+                /**
+                 * @description 1-based page number (published API, "Lists and paging").
+                 * @example 1
+                 */
+                page?: components["parameters"]["Page"];
+                /**
+                 * @description Items per page, default 15, at most 100 (published API, "Lists and paging").
+                 * @example 15
+                 */
+                per_page?: components["parameters"]["PerPage"];
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the table's records. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["PagedList"] & {
+                            data: components["schemas"]["DataTableRecord"][];
+                        };
                     };
                 };
             };
@@ -10364,7 +11705,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
-                        data: components["schemas"]["DataTableRecordsResult"];
+                        data: components["schemas"]["DataTableRecordAdded"] | components["schemas"]["DataTableRecordsResult"];
                     };
                 };
             };
@@ -10436,6 +11777,124 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    updateDataTableRecord: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description The record's id (published: the record id in the path of the record update and delete). Inferred: it is the
+                 *     record's `uuid`; a malformed value gives 422 `INVALID_UUID`.
+                 * @example b84fe662-5c76-48a0-8a46-5791573ffa8a
+                 */
+                record_id: components["parameters"]["DataTableRecordIdPath"];
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DataTableRecordUpdate"];
+            };
+        };
+        responses: {
+            /** @description The record was updated. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["DataTableRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteDataTableRecord: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description The record's id (published: the record id in the path of the record update and delete). Inferred: it is the
+                 *     record's `uuid`; a malformed value gives 422 `INVALID_UUID`.
+                 * @example b84fe662-5c76-48a0-8a46-5791573ffa8a
+                 */
+                record_id: components["parameters"]["DataTableRecordIdPath"];
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record was deleted. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["DataTableRecordsDeleted"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     syncDataTable: {
         parameters: {
             query?: {
@@ -10481,7 +11940,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            409: components["responses"]["ConflictInferred"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -10581,7 +12040,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            409: components["responses"]["ConflictInferred"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
@@ -10632,7 +12091,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            409: components["responses"]["ConflictInferred"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
@@ -10683,7 +12142,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            409: components["responses"]["ConflictInferred"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
@@ -10734,7 +12193,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            409: components["responses"]["ConflictInferred"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
@@ -10792,7 +12251,7 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
-    getEvaluateSettings: {
+    getEvaluateDefaults: {
         parameters: {
             query?: {
                 /**
@@ -10814,7 +12273,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The global evaluate settings. */
+            /** @description The default evaluate settings. */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
@@ -10823,9 +12282,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SuccessEnvelope"] & {
-                        data: components["schemas"]["EvaluateSettings"];
-                    };
+                    "application/json": components["schemas"]["EvaluateSettingsAnswer"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -10836,7 +12293,7 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
-    updateEvaluateSettings: {
+    updateEvaluateDefaults: {
         parameters: {
             query?: {
                 /**
@@ -10858,11 +12315,11 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["EvaluateSettingsUpdate"];
+                "application/json": components["schemas"]["EvaluateDefaultsUpdate"];
             };
         };
         responses: {
-            /** @description The updated global evaluate settings. */
+            /** @description The default evaluate settings after the change. */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
@@ -10871,9 +12328,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SuccessEnvelope"] & {
-                        data: components["schemas"]["EvaluateSettings"];
-                    };
+                    "application/json": components["schemas"]["EvaluateSettingsAnswer"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -11220,7 +12675,7 @@ export interface operations {
                  *     in the listing, 404.
                  * @example 9a4c2e1f-3b5d-4f7a-8c9e-0b1d2f3a4c5e
                  */
-                contactUuid: components["parameters"]["ListingContactUuidPath"];
+                contact_uuid: components["parameters"]["ListingContactUuidPath"];
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
                  * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
@@ -11879,26 +13334,29 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Country filter, a 2-letter ISO 3166-1 alpha-2 country code matched case-insensitively against `country_code`
-                 *     (seed: "a country filter (2-letter country code)"; the name `country` is inferred).
-                 * @example DE
+                 * @description Country filter, an ISO 3166-1 alpha-2 code matched case-insensitively against `country_code` (seed: "a country
+                 *     filter (2-letter country code)"; the name is published:
+                 *     https://developers.mindhunters.ai/api-reference/phone-numbers/outbound-call-rates).
+                 * @example IT
                  */
-                country?: string;
+                country_code?: string;
                 /**
-                 * @description 1-based page number (published API, "Lists and paging"; the seed does not show one for this list).
+                 * @description 1-based page number, default 1 (published: https://developers.mindhunters.ai/api-reference/phone-numbers/outbound-call-rates).
                  * @example 1
                  */
                 page?: number;
                 /**
-                 * @description Items per page, 1..200. The name `per_page` and the default 15 are the published API's paging parameter; the
-                 *     upper bound 200 is the seed's ("Limits": the rates page-size parameter has upper bound 200), which wins over
-                 *     the published 100 of other lists.
+                 * @description Items per page, 1..200, default 50 (published:
+                 *     https://developers.mindhunters.ai/api-reference/phone-numbers/outbound-call-rates). The upper bound 200 is also
+                 *     the seed's ("Limits": the rates page-size parameter has upper bound 200).
                  * @example 50
                  */
                 per_page?: number;
                 /**
                  * @description Destination prefix filter, a starts-with match against `destination_prefix` (seed: "a destination prefix filter
-                 *     (starts-with match)"). Digits only, without `+` (inferred); the name `prefix` is inferred.
+                 *     (starts-with match)"; the name is published:
+                 *     https://developers.mindhunters.ai/api-reference/phone-numbers/outbound-call-rates). Digits, a leading `+` is
+                 *     ignored (the digit pattern is inferred).
                  * @example 4915
                  */
                 prefix?: string;
@@ -11941,6 +13399,58 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    listPhoneNumberTrunks: {
+        parameters: {
+            query?: {
+                /**
+                 * @description 1-based page number (inferred, as on the rates list).
+                 * @example 1
+                 */
+                page?: number;
+                /**
+                 * @description Items per page, 1..200, default 50 (inferred, as on the rates list).
+                 * @example 50
+                 */
+                per_page?: number;
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of external numbers. Body `{success, data: {items, pagination}}`, without `message`. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PhoneNumberTrunkListResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     createPhoneNumberTrunk: {
         parameters: {
             query?: {
@@ -11967,7 +13477,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The number was registered; its channel snapshot. */
+            /** @description The number was registered on the channel; its channel snapshot. */
             201: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
@@ -12009,13 +13519,7 @@ export interface operations {
                  */
                 "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
             };
-            path: {
-                /**
-                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
-                 */
-                uuid: components["parameters"]["UuidPath"];
-            };
+            path?: never;
             cookie?: never;
         };
         requestBody: {
@@ -12024,7 +13528,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The updated number's channel snapshot. */
+            /** @description The number's channel snapshot after the update. */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
@@ -12065,13 +13569,7 @@ export interface operations {
                  */
                 "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
             };
-            path: {
-                /**
-                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
-                 */
-                uuid: components["parameters"]["UuidPath"];
-            };
+            path?: never;
             cookie?: never;
         };
         requestBody: {
@@ -12337,8 +13835,8 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The SMS was accepted into the sending queue (status `queued`). A retry with the same `request_key` returns this same response again. */
-            201: {
+            /** @description The SMS was accepted into the sending queue. A retry with the same `request_key` returns this same response again. */
+            200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
@@ -12545,7 +14043,7 @@ export interface operations {
         };
         responses: {
             /** @description The message was accepted and queued. A retry with the same `request_key` returns this same response again. */
-            201: {
+            200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
@@ -12664,7 +14162,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The created template setting (the answer is inferred). */
+            /** @description The created template setting (published envelope and fields). */
             201: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
@@ -12674,7 +14172,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
-                        data: components["schemas"]["WhatsappTemplateSetting"];
+                        data: components["schemas"]["WhatsappTemplateSettingCreated"];
                     };
                 };
             };
@@ -12740,3 +14238,6 @@ export interface operations {
         };
     };
 }
+type WithRequired<T, K extends keyof T> = T & {
+    [P in K]-?: T[P];
+};

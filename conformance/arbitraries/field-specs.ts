@@ -19,6 +19,8 @@ export interface FieldSpec {
   part: Part;
   /** The label of one of its constraint keywords (`maxLength`, `enum`, ...): its own, else the field's. */
   constraintPart(keyword: string): Part;
+  /** The label of its being required: the parameter's `required`, or its parent object's `required` keyword. */
+  requiredPart: Part;
   parameter?: SuiteParameter;
 }
 
@@ -38,6 +40,7 @@ export function parameterFields(op: SuiteOperation, plan: { pathParams: Record<s
     present: p.in === 'path' ? p.name in plan.pathParams : p.name in plan.query,
     part: p.label,
     constraintPart: (keyword: string) => p.constraintLabel(keyword),
+    requiredPart: p.requiredLabel,
     parameter: p,
   }));
 }
@@ -47,9 +50,11 @@ export function bodyFields(contract: SuiteContract, op: SuiteOperation, base: un
   if (!body) return [];
   const root = body.schemaPointer;
   const out: FieldSpec[] = [];
-  const labelsOf = (segments: string[]): Pick<FieldSpec, 'part' | 'constraintPart'> => ({
+  const labelsOf = (segments: string[]): Pick<FieldSpec, 'part' | 'constraintPart' | 'requiredPart'> => ({
     part: body.labelAt(segments),
     constraintPart: (keyword) => body.labelAt(segments, keyword),
+    // `required` is a keyword of the parent object: its label there decides.
+    requiredPart: body.labelAt(segments.slice(0, -1), 'required'),
   });
 
   function walk(schema: Schema, value: unknown, segments: string[], depth: number): void {

@@ -92,7 +92,7 @@ export function fieldMutations(base: RequestPlan, spec: FieldSpec): Mutation[] {
     out.push({ kind, describe: `${describe} (${spec.location} ${field})`, plan, code, codes: [code], field, location: spec.location, segments: spec.segments, part, codePart });
 
   if (spec.required && spec.present && spec.location !== 'path') {
-    add('missing-required', 'a required field removed', setAt(base, spec, undefined, true), 'VALIDATION_ERROR', 'documented');
+    add('missing-required', 'a required field removed', setAt(base, spec, undefined, true), 'VALIDATION_ERROR', 'documented', spec.requiredPart);
   }
   if (spec.location === 'path') {
     if (s.format === 'uuid') for (const bad of BAD_UUIDS.slice(0, 2)) add('malformed-uuid', `a malformed uuid "${bad}"`, setAt(base, spec, bad), 'INVALID_UUID', 'documented', spec.constraintPart('format'));

@@ -2,9 +2,13 @@
 // (401 MISSING_AUTH_TOKEN / INVALID_AUTH_TOKEN, 403 FORBIDDEN, 404 RESOURCE_NOT_FOUND /
 // ENDPOINT_NOT_FOUND, 422 VALIDATION_ERROR / INVALID_FORMAT / INVALID_UUID with `field`,
 // 429 RATE_LIMIT_EXCEEDED, 500 INTERNAL_SERVER_ERROR, 503 SERVICE_UNAVAILABLE). The codes for
-// 400, 409, 413 and 502 are the contract's (inferred: the seed names no code for them).
+// 400, 409, 413 and 502 are the contract's (inferred: the seed names no code for them). An
+// operation whose documented response names its own code for the status (the published 409
+// `webhook_limit_reached` of an agent's sixth webhook) is held to that code instead.
+import { schemaLevels } from '../../contract/labels.ts';
+import { getAtPointer } from '../../contract/pointer.ts';
 import type { Part } from '../contract/operation.ts';
-import type { ExchangeCheck, Violation } from './check.ts';
+import type { CheckContext, ExchangeCheck, Violation } from './check.ts';
 
 const CODES: Record<number, { codes: string[]; part: Part }> = {
   400: { codes: ['BAD_REQUEST'], part: 'inferred' },
@@ -20,6 +24,25 @@ const CODES: Record<number, { codes: string[]; part: Part }> = {
   503: { codes: ['SERVICE_UNAVAILABLE'], part: 'documented' },
 };
 
+const SHARED_CODES = '#/components/schemas/ErrorCode';
+
+/** The codes the documented response's own schema gives `error.code` (`const` or `enum`), if any. */
+function ownCodes(ctx: CheckContext): { codes: string[]; part: Part } | undefined {
+  const pointer = ctx.documented?.schemaPointer;
+  if (pointer === undefined) return undefined;
+  const levels = schemaLevels(ctx.contract.doc, pointer, ['error', 'code']);
+  if (levels.length < 3) return undefined;
+  // The shared code list (ErrorCode) is every status's; only a code set of the response's own counts.
+  const codes = (levels[2] ?? [])
+    .filter((p) => p !== SHARED_CODES)
+    .flatMap((p) => {
+      const node = getAtPointer(ctx.contract.doc, p) as { const?: unknown; enum?: unknown } | undefined;
+      if (typeof node?.const === 'string') return [node.const];
+      return Array.isArray(node?.enum) ? node.enum.filter((v): v is string => typeof v === 'string') : [];
+    });
+  return codes.length > 0 ? { codes, part: ctx.partAt(['error', 'code']) } : undefined;
+}
+
 export const errorCode: ExchangeCheck = {
   name: 'error-code',
   rule: 'seed "Errors": a Shape B error carries the code of its status, and `field` for validation errors',
@@ -29,7 +52,7 @@ export const errorCode: ExchangeCheck = {
     const error = (ctx.json as { error?: { code?: unknown; field?: unknown } } | undefined)?.error;
     if (typeof error !== 'object' || error === null || typeof error.code !== 'string') return 'skip';
     const out: Violation[] = [];
-    const expected = CODES[status];
+    const expected = ownCodes(ctx) ?? CODES[status];
     if (expected && !expected.codes.includes(error.code)) {
       out.push({ message: `a ${status} carries code ${error.code}; expected ${expected.codes.join(' or ')}`, part: expected.part });
     }

@@ -6,7 +6,7 @@ import type { ValidateFunction } from 'ajv';
 import type { ContractAjv } from '../../contract/ajv.ts';
 import { CONTRACT_SCHEMA_ID } from '../../contract/ajv.ts';
 import { deref } from '../../contract/deref.ts';
-import { type Label, labelAt, objectLabel, ownLabel } from '../../contract/labels.ts';
+import { type Label, labelAt, objectConstraintLabel, objectLabel, ownLabel } from '../../contract/labels.ts';
 import type { JsonObject, MediaTypeObject, OpenApiDocument } from '../../contract/openapi-types.ts';
 import { type ContractOperation, type ErrorShape, errorShapeOf } from '../../contract/operations.ts';
 import { joinPointer } from '../../contract/pointer.ts';
@@ -29,6 +29,8 @@ export interface SuiteParameter {
   label: Part;
   /** The label of one of its schema's constraint keywords (`maximum`, `enum`, ...). */
   constraintLabel(keyword: string): Part;
+  /** The label of its being required (`x-contract-constraints` on the parameter object, else its own label). */
+  requiredLabel: Part;
   isArray: boolean;
   /** Validates `{ v: value }` with string coercion, as a server reads a query or path value. */
   validate: ValidateFunction;
@@ -93,6 +95,7 @@ export function describeOperation(doc: OpenApiDocument, op: ContractOperation, a
       examples: examplesOf(value as JsonObject, schema),
       label,
       constraintLabel: (keyword) => labelAt(doc, schemaPointer, [], own, keyword),
+      requiredLabel: objectConstraintLabel(doc, useSite, 'required', label),
       isArray: schema.type === 'array',
       // Compiled on first use: a run narrowed to a few operations compiles only theirs.
       get validate() {

@@ -105,7 +105,7 @@ export async function createOne(ctx: DiscoveryContext, pool: IdPool, source: IdS
   });
   const status = answer.response?.status ?? 0;
   if (status < 200 || status >= 300) return `${create.operationId} answered ${status || answer.transportError}`;
-  const uuid = readField(create, status, answer.json, 'uuid');
+  const uuid = readField(create, status, answer.json, source.field);
   if (!uuid.ok) return uuid.reason;
   if (typeof uuid.value !== 'string') return `the uuid ${create.operationId} answered is not a string`;
   const id: KnownId = { value: uuid.value, origin: 'created', from: create.operationId, parents };

@@ -1,9 +1,11 @@
 // Where the ids of an operation's path parameters come from, read from the contract alone: the
 // collection a `{uuid}` belongs to is the path before it (`/api/v1/agents` for
 // `/api/v1/agents/{uuid}/webhooks`). The collection's GET, when its answer holds a list whose
-// items carry the id, lists real ids; a POST that answers 201 with a `uuid` at the collection (or
+// items carry the id, lists real ids; a POST that answers 201 with that id at the collection (or
 // at a literal path under it that is not a collection itself, as `/api/v1/data/tables` for
-// `/api/v1/data/{uuid}`) creates one. Nothing else is guessed: `/api/v1/calls/action/{uuid}` names
+// `/api/v1/data/{uuid}`) creates one. Items carry the id as the parameter's name, `uuid`, the
+// name in snake case, or the collection's own `<singular>_uuid` (`agent_uuid` for the agents,
+// `webhook_uuid` for an agent's webhooks), looked for in that order. Nothing else is guessed: `/api/v1/calls/action/{uuid}` names
 // a call's conversation, not an item of `/api/v1/calls`, so it has no source.
 import type { SuiteContract } from '../contract/load.ts';
 import type { SuiteOperation } from '../contract/operation.ts';
@@ -13,7 +15,7 @@ export interface IdSource {
   collection: string;
   /** Path parameters of the collection itself (a nested collection's parents), in path order. */
   parents: string[];
-  /** The item field that holds the id (the parameter's name when the items have it, else `uuid`). */
+  /** The item field that holds the id (the first of the parameter's names the items have, else `uuid`). */
   field: string;
   /** The GET that lists the collection's items. */
   list: SuiteOperation | undefined;
@@ -46,8 +48,21 @@ function listField(op: SuiteOperation, names: readonly string[]): string | undef
   return names.find((n) => shape.itemField(n) !== undefined);
 }
 
-function createsWithUuid(op: SuiteOperation): boolean {
-  return op.method === 'POST' && op.responses.get(201)?.fields?.field('uuid') !== undefined;
+function createsWith(op: SuiteOperation, field: string): boolean {
+  return op.method === 'POST' && op.responses.get(201)?.fields?.field(field) !== undefined;
+}
+
+/** `agents` → `agent`, `entries` → `entry`. */
+function singular(segment: string): string {
+  if (segment.endsWith('ies')) return `${segment.slice(0, -3)}y`;
+  return segment.endsWith('s') ? segment.slice(0, -1) : segment;
+}
+
+/** The item fields that may hold the id `name` of `collection`, in the order they are looked for. */
+function idFieldNames(collection: string, name: string): string[] {
+  const own = `${singular(segments(collection).at(-1) ?? '')}_uuid`;
+  const snake = name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+  return [...new Set(name === 'uuid' ? ['uuid', own] : [name, 'uuid', snake, own])];
 }
 
 /** Whether some operation addresses an item under `path` (`<path>/{...}`): then `path` is a collection of its own. */
@@ -55,13 +70,13 @@ function isCollection(contract: SuiteContract, path: string): boolean {
   return contract.operations.some((o) => o.path.startsWith(`${path}/{`));
 }
 
-function findCreate(contract: SuiteContract, collection: string): SuiteOperation | undefined {
-  const exact = contract.operations.find((o) => o.path === collection && createsWithUuid(o));
+function findCreate(contract: SuiteContract, collection: string, field: string): SuiteOperation | undefined {
+  const exact = contract.operations.find((o) => o.path === collection && createsWith(o, field));
   if (exact) return exact;
   const depth = segments(collection).length + 1;
   return contract.operations.find(
     (o) =>
-      createsWithUuid(o) &&
+      createsWith(o, field) &&
       o.path.startsWith(`${collection}/`) &&
       segments(o.path).length === depth &&
       paramName(segments(o.path)[depth - 1] ?? '') === undefined &&
@@ -83,12 +98,14 @@ export function sourceOf(contract: SuiteContract, before: readonly string[], nam
   const tail = before[before.length - 1];
   if (tail === undefined || paramName(tail) !== undefined) return undefined;
   const collection = joinSegments(before);
-  const list = findList(contract, collection, name === 'uuid' ? ['uuid'] : [name, 'uuid']);
-  // A create answers a `uuid`: it makes ids only for parameters the items name by their uuid.
-  const create = list === undefined || list.field === 'uuid' ? findCreate(contract, collection) : undefined;
+  const names = idFieldNames(collection, name);
+  const list = findList(contract, collection, names);
+  // A create makes ids only when it answers the field the items carry the id in (by default `uuid`).
+  const field = list?.field ?? 'uuid';
+  const create = field === 'uuid' || field.endsWith('_uuid') ? findCreate(contract, collection, field) : undefined;
   if (!list && !create) return undefined;
   const parents = before.map(paramName).filter((p): p is string => p !== undefined);
-  return { collection, parents, field: list?.field ?? 'uuid', list: list?.op, create };
+  return { collection, parents, field, list: list?.op, create };
 }
 
 /** A path parameter that names one item: a uuid, or a free string such as a contact field's `key` (not an enum). */

@@ -2,6 +2,8 @@
 // suite creates for it, so nothing the target had and nothing other requests use is deleted), or
 // made-up ones, with the expectation they call for and, when an operation cannot get a real id,
 // the reason.
+import { deref } from '../../contract/deref.ts';
+import type { JsonObject } from '../../contract/openapi-types.ts';
 import type { RequestPlan } from '../arbitraries/request.ts';
 import type { SuiteOperation } from '../contract/operation.ts';
 import type { Expectation } from '../http/exchange.ts';
@@ -72,6 +74,21 @@ export function locatorParameters(op: SuiteOperation, query: RequestPlan['query'
     .map((p) => `query ${p.name}`);
 }
 
+/**
+ * Body properties that name what a PUT or PATCH without path ids changes (a trunk row found by its
+ * `phone_number`): the required top-level string properties the body carries. The target may not
+ * have what a generated value names, so a 404 can be about them.
+ */
+export function bodyLocators(ctx: IdContext, op: SuiteOperation, body: unknown): string[] {
+  if ((op.method !== 'PUT' && op.method !== 'PATCH') || op.parameters.some((p) => p.in === 'path') || !op.body) return [];
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return [];
+  const schema = deref<JsonObject>(ctx.contract.doc, { $ref: op.body.schemaPointer }, op.body.schemaPointer).value;
+  const required = Array.isArray(schema.required) ? (schema.required as unknown[]) : [];
+  return Object.entries(body as Record<string, unknown>)
+    .filter(([key, value]) => required.includes(key) && typeof value === 'string')
+    .map(([key]) => `body ${key}`);
+}
+
 /** The expectation with the request's id tags and what else its body or query names that the suite made up. */
 export function withIds(ctx: IdContext, op: SuiteOperation, expectation: Expectation, tagged: TaggedPlan): Expectation {
   if (expectation.kind !== 'accepted') return expectation;
@@ -82,6 +99,7 @@ export function withIds(ctx: IdContext, op: SuiteOperation, expectation: Expecta
     ...madeUpReferences(tagged.plan.body, known),
     ...madeUpReferences(tagged.plan.query, known).map((at) => `query ${at}`),
     ...locatorParameters(op, tagged.plan.query),
+    ...bodyLocators(ctx, op, tagged.plan.body),
   ];
   return { ...expectation, ids: tagged.ids, ...(references.length > 0 ? { references: [...new Set(references)] } : {}) };
 }

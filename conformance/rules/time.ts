@@ -115,6 +115,7 @@ export async function checkUnshifted(op: SuiteOperation): Promise<boolean> {
 }
 
 interface CallItem {
+  uuid: string;
   conversation_uuid: string;
   created_at: string;
 }
@@ -123,11 +124,11 @@ async function listCalls(op: SuiteOperation, query: Record<string, string>, zone
   return suite().client.send({ op, query, headers: { 'x-timezone': zone } });
 }
 
-/** The calls a list answer holds, each with its conversation_uuid and created_at, where the contract puts them. */
+/** The calls a list answer holds, each with its uuid, conversation_uuid and created_at, where the contract puts them. */
 function items(op: SuiteOperation, answer: Answer): Read<CallItem[]> {
   const status = answer.response?.status ?? 0;
   if (status < 200 || status >= 300) return { ok: false, reason: `listing the calls answered ${describeAnswer(answer)}` };
-  const list = listItems<CallItem>(op, status, answer.json, ['conversation_uuid', 'created_at']);
+  const list = listItems<CallItem>(op, status, answer.json, ['uuid', 'conversation_uuid', 'created_at']);
   return list.ok ? { ok: true, value: list.value.items } : list;
 }
 
@@ -176,7 +177,8 @@ export async function checkWallClockInput(): Promise<void> {
       inconclusive(TIME_WALL_CLOCK, list.operationId, `${what}: ${read.reason}`, answer);
       continue;
     }
-    const found = read.ok && read.value.some((c) => c.conversation_uuid === call.conversation_uuid);
+    // A conversation may hold several calls: the one the case is about is matched by its uuid.
+    const found = read.ok && read.value.some((c) => c.uuid === call.uuid);
     const ok = isSuccess(answer) && found === included;
     recordRule(TIME_WALL_CLOCK, list.operationId, ok ? true : { message: `${what}: the call (created ${call.created_at}) was ${found ? 'listed' : 'not listed'} (${describeAnswer(answer)})`, part: list.contract }, answer);
   }

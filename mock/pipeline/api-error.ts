@@ -2,7 +2,11 @@
 // field. One place (pipeline/render-error.ts) renders them in the shape the spec names.
 import type { components } from '../../generated/api.ts';
 
-export type ErrorCode = components['schemas']['ErrorCode'];
+/**
+ * The shared codes, and the codes an operation's own error response names (the published
+ * `webhook_limit_reached` of an agent's sixth webhook).
+ */
+export type ErrorCode = components['schemas']['ErrorCode'] | components['schemas']['AgentWebhookLimitError']['error']['code'];
 
 export class ApiError extends Error {
   readonly status: number;

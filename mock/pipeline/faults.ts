@@ -41,6 +41,7 @@ export const FAULTS = {
   'sms-reply-accepts-file': 'a conversation reply with a file is accepted on an SMS conversation',
   'reply-ignores-user-email': "with a workspace token a reply is attributed to the token's creator, not the member named in user_email",
   'webhook-deliveries-unlogged': 'webhook deliveries made on conversation changes are never recorded in the webhooks log feed',
+  'webhook-payload-flat': 'webhook delivery payloads put their fields beside `event` instead of in a `data` object (the n8n trigger reads `data`)',
   'inbound-no-conversation': 'an inbound message from a sender with no open conversation is stored, but no conversation opens',
   'campaign-update-rebuilds-tasks': "a campaign update cancels its listing's pending tasks and queues them again",
   'text-campaign-publishes-without-setting': 'a text campaign publishes (status Active) with an inactive WhatsApp template setting',

@@ -9,6 +9,7 @@ import type { BuilderAgentRecord } from '../resources/builder-agents/agent-state
 import type { BuilderAppRecord } from '../resources/builders/app-record.ts';
 import type { CallRecord } from '../resources/calls/call-state.ts';
 import type { CampaignDetailsRecord } from '../resources/campaigns/records.ts';
+import type { ContactAnalyzerRecord } from '../resources/contacts/analyzers.ts';
 import type { DataImportJobRecord, DataTableRecord } from '../resources/data-tables/records.ts';
 import type { AgentEvaluateRecord } from '../resources/evaluate/settings.ts';
 import type { ListingRecord, ListingTaskRecord } from '../resources/listings/records.ts';
@@ -56,7 +57,10 @@ export interface Contact {
   email: string | null;
 }
 
-export interface Agent {
+/** The published fields of an agent other than its uuid and name; absent ones read as not set. */
+export type AgentProfile = Partial<Omit<Schemas['Agent'], 'agent_uuid' | 'name' | 'channels'>>;
+
+export interface Agent extends AgentProfile {
   uuid: string;
   name: string;
   /** Channel bindings: the phone number, address or account each channel uses. */
@@ -74,21 +78,43 @@ export interface PhoneNumberRecord {
   uuid: string;
   number: string;
   is_external: boolean;
+  /** `purchased` or `external` (registered through POST /api/v1/phone-numbers/trunks). */
   source: string;
   call: { capable: boolean; enabled: boolean; channel_limit: number; whitelisted_destinations: string[] };
   sms: { capable: boolean; enabled: boolean; channel_limit: number; whitelisted_destinations: string[] };
   inbound: { enabled: boolean; channel_limit: number };
-  /** SIP trunk settings of an external number (absent on purchased numbers); the password is never returned. */
-  trunk?: PhoneNumberTrunkSettings;
+  /** Inventory fields of the numbers lists; absent ones are derived (country from the number, `local`, `active`). */
+  country_code?: string;
+  location?: string | null;
+  type?: string;
+  status?: string;
+  /** Monthly fee and its currency; an external number is not billed. */
+  monthly_fee?: number;
+  currency?: string;
+  /** When the number was bought or registered; absent: unknown. */
+  purchased_at?: Date | null;
+  updated_at?: Date;
+  /** Trunk rows of an external number, one per channel it is registered on (never returned whole). */
+  trunks?: PhoneNumberTrunkRow[];
 }
 
-export interface PhoneNumberTrunkSettings {
-  label?: string | null;
-  sip_uri?: string;
-  transport?: 'udp' | 'tcp' | 'tls';
-  username?: string | null;
-  password?: string | null;
-  inbound_source_ips?: string[];
+/** One (number, channel) registration of an external number. */
+export interface PhoneNumberTrunkRow {
+  channel: 'call' | 'whatsapp';
+  name: string;
+  direction: 'inbound' | 'outbound' | 'both';
+  /** SIP credentials as sent; the password is never returned. */
+  sip: PhoneNumberTrunkSip;
+  /** Free-form settings stored as sent. */
+  additional_settings: Record<string, unknown>;
+}
+
+export interface PhoneNumberTrunkSip {
+  gateway?: string;
+  port?: number | string;
+  username?: string;
+  password?: string;
+  secondary_gateway?: string | null;
 }
 
 export interface EmailAddressRecord {
@@ -178,14 +204,16 @@ export interface WorkspaceState {
   assistant_channels: AssistantChannelRecord[];
   /** Assistant sessions of the members, as GET /api/v1/assistant/sessions/{uuid} returns them. */
   assistant_sessions: Array<Schemas['AssistantSession']>;
-  /** The workspace's evaluate settings; absent while it uses the defaults. */
+  /** The workspace's default evaluate settings; absent while it uses the service's own. */
   evaluate_settings?: Schemas['EvaluateSettings'];
-  /** Per agent: its overrides of the workspace's evaluate settings. */
+  /** Per agent: its evaluate override (a full set of values), when it has one. */
   agent_evaluate_settings: AgentEvaluateRecord[];
   /** Flows with their flat list of steps. */
   flows: Array<Schemas['Flow']>;
   /** The workspace's custom contact fields (the built-in ones are every workspace's: resources/contacts/fields.ts). */
   contact_fields: Array<Schemas['ContactField']>;
+  /** Configurations of contact analyzers, by analyzer id; an analyzer without one reads the defaults. */
+  contact_analyzers: ContactAnalyzerRecord[];
 }
 
 /**
@@ -225,6 +253,7 @@ export const OPTIONAL_COLLECTIONS = [
   'agent_evaluate_settings',
   'flows',
   'contact_fields',
+  'contact_analyzers',
 ] as const satisfies ReadonlyArray<keyof WorkspaceState>;
 
 /** Fills what a fixture leaves out: empty collections, default policies and sending pace. */

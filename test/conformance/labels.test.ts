@@ -7,6 +7,9 @@ import { createContractAjv } from '../../contract/ajv.ts';
 import type { Label } from '../../contract/labels.ts';
 import type { OpenApiDocument } from '../../contract/openapi-types.ts';
 import { listOperations } from '../../contract/operations.ts';
+import { bodyFields, parameterFields } from '../../conformance/arbitraries/field-specs.ts';
+import { fieldMutations } from '../../conformance/arbitraries/mutations.ts';
+import type { SuiteContract } from '../../conformance/contract/load.ts';
 import { describeOperation } from '../../conformance/contract/operation.ts';
 import { recorder } from '../../conformance/record/recorder.ts';
 import { inconclusive, RuleFailure, recordRule, requireRule } from '../../conformance/record/rule.ts';
@@ -27,6 +30,8 @@ const doc = {
           { $ref: '#/components/parameters/Page' },
           { $ref: '#/components/parameters/Limit', 'x-contract': 'inferred' },
           { name: 'sort', in: 'query', schema: { type: 'string', 'x-contract': 'published' } },
+          { $ref: '#/components/parameters/From' },
+          { $ref: '#/components/parameters/To', 'x-contract-constraints': { published: ['required'] } },
         ],
         requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/CoachCreate' } } } },
         responses: {
@@ -48,6 +53,8 @@ const doc = {
       Timezone: { name: 'timezone', in: 'query', schema: { type: 'string' } },
       Page: { name: 'page', in: 'query', 'x-contract': 'published', schema: { type: 'integer', minimum: 1 } },
       Limit: { name: 'limit', in: 'query', schema: { type: 'integer' } },
+      From: { name: 'from', in: 'query', required: true, 'x-contract': 'published', 'x-contract-constraints': { inferred: ['required'] }, schema: { type: 'string' } },
+      To: { name: 'to', in: 'query', required: true, 'x-contract': 'published', 'x-contract-constraints': { inferred: ['required'] }, schema: { type: 'string' } },
     },
     responses: {
       Conflict: { description: 'conflict', 'x-contract': 'inferred', content: { 'application/json': { schema: { type: 'object', properties: { message: { type: 'string' } } } } } },
@@ -55,6 +62,8 @@ const doc = {
     schemas: {
       CoachCreate: {
         type: 'object',
+        required: ['name', 'coaching_tone'],
+        'x-contract-constraints': { inferred: ['required'] },
         properties: {
           name: { type: 'string', maxLength: 255 },
           coaching_tone: { type: 'string', 'x-contract': 'published', maxLength: 100, 'x-contract-constraints': { documented: ['maxLength'] } },
@@ -84,6 +93,10 @@ describe('each part resolves to its own label', () => {
     ['a $ref use site labelled inferred over an unlabelled component', () => parameter('limit')?.label, 'inferred'],
     ['a parameter whose schema is labelled', () => parameter('sort')?.label, 'published'],
     ['a constraint of a labelled parameter', () => parameter('page')?.constraintLabel('minimum'), 'published'],
+    ['a designed required on a published parameter', () => parameter('from')?.requiredLabel, 'inferred'],
+    ['that parameter itself', () => parameter('from')?.label, 'published'],
+    ['a use site labelling the required of its component', () => parameter('to')?.requiredLabel, 'published'],
+    ['a parameter without a required label: its own', () => parameter('page')?.requiredLabel, 'published'],
     ['an unlabelled body property: the operation’s', () => create.body?.labelAt(['name']), 'documented'],
     ['a body property labelled published', () => create.body?.labelAt(['is_active']), 'published'],
     ['a documented constraint inside a published property', () => create.body?.labelAt(['coaching_tone'], 'maxLength'), 'documented'],
@@ -100,6 +113,20 @@ describe('each part resolves to its own label', () => {
     ['its inferred response property', () => calls.responses.get(200)?.labelAt(['data', 'legacy']), 'inferred'],
   ];
   it.each(cases)('%s', (_part, got, want) => {
+    expect(got()).toBe(want);
+  });
+});
+
+describe('a missing required field is judged by the label of its being required', () => {
+  const contract = { doc, ajv, coercing, operations: [...ops.values()], byId: ops } as SuiteContract;
+  const plan = { pathParams: {}, query: { from: '2026-11-01', to: '2026-11-02' }, body: { name: 'Coach', coaching_tone: 'warm' } };
+  const missing = (specs: ReturnType<typeof bodyFields>, field: string) =>
+    specs.flatMap((spec) => fieldMutations(plan, spec)).find((m) => m.kind === 'missing-required' && m.field === field);
+  it.each([
+    ['a designed required on a published query parameter', () => missing(parameterFields(create, plan), 'from')?.part, 'inferred'],
+    ['a published required at the use site', () => missing(parameterFields(create, plan), 'to')?.part, 'published'],
+    ['a body property required by a designed `required` list', () => missing(bodyFields(contract, create, plan.body), 'coaching_tone')?.part, 'inferred'],
+  ] as Array<[string, () => Label | undefined, Label]>)('%s', (_what, got, want) => {
     expect(got()).toBe(want);
   });
 });

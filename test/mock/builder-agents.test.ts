@@ -32,6 +32,8 @@ describe('the realistic default sequence', () => {
 
     const answered = await api('POST', `/builder-agents/${c.uuid}/answers`, { message: 'The front desk team. Store them in the table "Reminders".' });
     expect(answered.status).toBe(200);
+    expect(answered.body).not.toHaveProperty('message');
+    expect(answered.body.success).toBe(true);
     expect(answered.body.data).toMatchObject({ status: 'processing', questions: [] });
 
     advance(5_999);
@@ -43,13 +45,16 @@ describe('the realistic default sequence', () => {
 
     const approved = await api('POST', `/builder-agents/${c.uuid}/approve`);
     expect(approved.status).toBe(200);
+    expect(approved.body).not.toHaveProperty('message');
     expect(approved.body.data.status).toBe('processing');
     expect(approved.body.data.builder).toBeNull();
 
     advance(15_000);
     const deployed = (await poll(c.uuid)).body.data;
     expect(deployed.status).toBe('deployed');
-    expect(deployed.builder).toMatchObject({ status: 'running', kind: 'codebase', name: c.name, review_passed: true, qa_passed: true });
+    expect(deployed.builder).toMatchObject({ status: 'running', kind: 'codebase', name: 'dashboard-of-tomorrow-s-appointments', review_passed: true, qa_passed: true });
+    expect(deployed.builder.cost).toMatchObject({ currency: 'EUR', hourly_rate: 0.1965 });
+    expect((await api('GET', `/builder-agents/${c.uuid}`)).body.message).toBe('Build conversation retrieved successfully');
     expect(deployed.builder.preview_url).toMatch(/^https:\/\/acme\.localhost\/__preview\/[0-9a-f-]{36}\/$/);
 
     const preview = await send('GET', new URL(deployed.builder.preview_url).pathname, undefined, null);
@@ -58,6 +63,19 @@ describe('the realistic default sequence', () => {
 
     const listed = await api('GET', '/builders');
     expect(listed.body.data.data.map((b: { uuid: string }) => b.uuid)).toEqual([deployed.builder.uuid, ...demo('builders').filter((u) => u !== deployed.builder.uuid)]);
+  });
+
+  it('keeps further booleans of the create body (the published page cuts off their names) and refuses other extras', async () => {
+    const res = await api('POST', '/builder-agents', { prompt: 'Watch my CRM for new leads every 5 minutes and expose them', auto_build: true, direct_deploy: false });
+    expect(res.status).toBe(201);
+    expect(res.body.data).toMatchObject({ status: 'processing', builder: null });
+    const stored = setup.mock.store.get('acme')?.state.builder_agents.find((a) => a.uuid === res.body.data.uuid);
+    expect(stored?.options).toEqual({ auto_build: true, direct_deploy: false });
+    const plain = (await create('A quiz page')).body.data;
+    expect(setup.mock.store.get('acme')?.state.builder_agents.find((a) => a.uuid === plain.uuid)).not.toHaveProperty('options');
+    const text = await api('POST', '/builder-agents', { prompt: 'A quiz page', colour: 'blue' });
+    expect(text.status).toBe(422);
+    expect(text.body.error.field).toBe('colour');
   });
 
   it('uses the given name, and lists newest first with a status filter', async () => {

@@ -8,18 +8,18 @@ import { type Reply, useBuilderApi } from '../support/builder-api.ts';
 const setup = useBuilderApi(Date.parse('2026-03-10T08:00:00Z'));
 const { send, api, advance } = setup;
 
-const FILES = [
-  { path: 'package.json', content: '{"name":"shop","scripts":{"start":"node server.js"}}' },
-  { path: 'server.js', content: "console.log('up');\n" },
-  { path: 'src/routes/orders.js', content: 'export const orders = [];\n' },
-  { path: 'src/app.js', content: '// Grüße\n' },
-  { path: 'README.md', content: '# Shop\n' },
-];
+const FILES = {
+  'package.json': '{"name":"shop","scripts":{"start":"node server.js"}}',
+  'server.js': "console.log('up');\n",
+  'src/routes/orders.js': 'export const orders = [];\n',
+  'src/app.js': '// Grüße\n',
+  'README.md': '# Shop\n',
+};
 
 let app: string;
 
 beforeEach(async () => {
-  const res = await api('POST', '/builders', { name: 'Shop', entrypoint: 'npm start', files: FILES });
+  const res = await api('POST', '/builders', { name: 'shop', entrypoint: 'npm start', files: FILES });
   expect(res.status).toBe(201);
   app = res.body.data.uuid;
 });
@@ -138,7 +138,7 @@ describe('writing', () => {
     advance(8_000);
     await write('docs/guide.md', '# Guide\n');
     const res = await api('POST', `/builders/${app}/exec`, { command: 'cat docs/guide.md' });
-    expect(res.body.data.stdout).toBe('# Guide\n');
+    expect(res.body.data.output).toBe('# Guide\n');
   });
 });
 

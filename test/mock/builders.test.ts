@@ -1,8 +1,8 @@
-// Builder apps over real HTTP on a frozen mock clock: upload (the published body: env, resources,
-// job_type, backup_interval_hours), deploy, start, stop and auto-stop on the clock, the preview URL
+// Builder apps over real HTTP on a frozen mock clock: upload (the published body: files as a map of
+// path to contents, env, resources, job_type, backup_interval_hours, and its defaults), deploy, start, stop and auto-stop on the clock, the preview URL
 // (200 while running, 503 while deploying, 404 when stopped), cost that accrues only while running,
 // the service token masked in every answer, live logs and the command terminal (seed "What the
-// service does" > Builders).
+// service does" > Builders; published `{command, timeout}` → `{success, data {exit_code, output}}`).
 import { describe, expect, it } from 'vitest';
 import { type Reply, useBuilderApi } from '../support/builder-api.ts';
 
@@ -12,13 +12,13 @@ const { send, api, control, advance } = setup;
 const SERVER_JS = "import { createServer } from 'node:http';\ncreateServer((req, res) => res.end('ok')).listen(8080);\n";
 
 const UPLOAD = {
-  name: 'Order status lookup',
+  name: 'order-status-lookup',
   entrypoint: 'node server.js',
-  files: [
-    { path: 'package.json', content: '{"name":"order-status-lookup","scripts":{"start":"node server.js"}}' },
-    { path: 'server.js', content: SERVER_JS },
-    { path: 'public/index.html', content: '<h1>Order status</h1>' },
-  ],
+  files: {
+    'package.json': '{"name":"order-status-lookup","scripts":{"start":"node server.js"}}',
+    'server.js': SERVER_JS,
+    'public/index.html': '<h1>Order status</h1>',
+  },
 };
 
 async function upload(overrides: Record<string, unknown> = {}): Promise<Reply> {
@@ -55,6 +55,9 @@ async function logLines(uuid: string, since?: string): Promise<{ lines: Array<{ 
   return res.body.data;
 }
 
+/** The demo workspace acme's uploaded app, running (fixtures). */
+const LEAD_WATCHER = '7e3b9c52-1f4d-4a8e-9b6c-2d5e8f0a1c3b';
+
 /** The demo workspace's apps (the fixtures). */
 function demoApps(): string[] {
   return (setup.mock.store.get('acme')?.state.builders ?? []).map((b) => b.uuid);
@@ -67,27 +70,28 @@ function storedToken(uuid: string): string {
   return app.service_token;
 }
 
-function exec(uuid: string, command: string, timeout_seconds?: number): Promise<Reply> {
-  return api('POST', `/builders/${uuid}/exec`, timeout_seconds === undefined ? { command } : { command, timeout_seconds });
+function exec(uuid: string, command: string, timeout?: number): Promise<Reply> {
+  return api('POST', `/builders/${uuid}/exec`, timeout === undefined ? { command } : { command, timeout });
 }
 
 describe('upload and deploy', () => {
   it('creates the app deploying with the defaults, then running on the clock', async () => {
     const res = await upload();
+    expect(res.body.message).toBe('Builder created successfully');
     const app = res.body.data;
     expect(app).toMatchObject({
-      name: 'Order status lookup',
+      name: 'order-status-lookup',
       kind: 'codebase',
       status: 'deploying',
       entrypoint: 'node server.js',
-      port: 8080,
+      port: 8000,
       job_type: 'always_on',
-      resources: { cpu: 0.5, memory: 512, disk: 5 },
+      resources: { cpu: 1, memory: 1, disk: 3 },
       auto_stop_interval: 0,
-      backup_interval_hours: 24,
+      backup_interval_hours: 0,
       review_passed: false,
       qa_passed: false,
-      cost: { currency: 'USD', hourly_rate: 0.04, runtime_hours: 0, cost: 0, billing: 'accruing' },
+      cost: { currency: 'EUR', hourly_rate: 0.1965, runtime_hours: 0, cost: 0, billing: 'accruing' },
     });
     expect(app.preview_url).toBe(`https://acme.localhost/__preview/${app.uuid}/`);
     advance(7_999);
@@ -95,20 +99,42 @@ describe('upload and deploy', () => {
     advance(1);
     expect(await status(app.uuid)).toBe('running');
     const listed = await api('GET', '/builders?status=running');
-    expect(listed.body.data).toMatchObject({ current_page: 1, last_page: 1, per_page: 15, total: 1 });
-    expect(listed.body.data.data.map((b: { uuid: string }) => b.uuid)).toEqual([app.uuid]);
+    expect(listed.body.data).toMatchObject({ current_page: 1, last_page: 1, per_page: 15, total: 2 });
+    expect(listed.body.data.data.map((b: { uuid: string }) => b.uuid)).toEqual([app.uuid, LEAD_WATCHER]);
   });
 
   it('keeps the published fields sent: resources (each omitted one at its default), job_type, backup interval', async () => {
-    const app = (await upload({ resources: { cpu: 2, memory: 2048 }, job_type: 'one_time', backup_interval_hours: 6, port: 3000 })).body.data;
-    expect(app).toMatchObject({ resources: { cpu: 2, memory: 2048, disk: 5 }, job_type: 'one_time', backup_interval_hours: 6, port: 3000 });
-    expect((await get(app.uuid)).body.data).toMatchObject({ resources: { cpu: 2, memory: 2048, disk: 5 }, job_type: 'one_time' });
+    const app = (await upload({ resources: { cpu: 2, memory: 4 }, job_type: 'one_time', backup_interval_hours: 6, port: 3000 })).body.data;
+    expect(app).toMatchObject({ resources: { cpu: 2, memory: 4, disk: 3 }, job_type: 'one_time', backup_interval_hours: 6, port: 3000 });
+    expect((await get(app.uuid)).body.data).toMatchObject({ resources: { cpu: 2, memory: 4, disk: 3 }, job_type: 'one_time' });
+    const halfGb = (await upload({ resources: { memory: 0.5 } })).body.data;
+    expect(halfGb.resources).toEqual({ cpu: 1, memory: 0.5, disk: 3 });
+  });
+
+  it('takes the published example body as it is', async () => {
+    const res = await api('POST', '/builders', {
+      name: 'my-api',
+      entrypoint: 'python3 main.py',
+      files: { 'main.py': 'print("ok")', 'requirements.txt': 'flask' },
+      port: 8000,
+      env: { MY_FLAG: '1' },
+      resources: { cpu: 1, memory: 1, disk: 3 },
+      job_type: 'always_on',
+      backup_interval_hours: 0,
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.data).toMatchObject({ name: 'my-api', entrypoint: 'python3 main.py', port: 8000, backup_interval_hours: 0 });
+    const listed = await api('GET', `/builders/${res.body.data.uuid}/files`);
+    expect(listed.body.data).toEqual([
+      { name: 'main.py', type: 'file' },
+      { name: 'requirements.txt', type: 'file' },
+    ]);
   });
 
   it('gives the app its env on top of PORT and SERVICE_TOKEN, which an upload cannot set', async () => {
     const app = await running({ env: { ORDERS_TABLE: 'Orders', NODE_ENV: 'staging' } });
-    expect((await exec(app.uuid, 'printenv ORDERS_TABLE')).body.data.stdout).toBe('Orders\n');
-    expect((await exec(app.uuid, 'echo $NODE_ENV on $PORT')).body.data.stdout).toBe('staging on 8080\n');
+    expect((await exec(app.uuid, 'printenv ORDERS_TABLE')).body.data.output).toBe('Orders\n');
+    expect((await exec(app.uuid, 'echo $NODE_ENV on $PORT')).body.data.output).toBe('staging on 8000\n');
     expect(app).not.toHaveProperty('env');
     for (const name of ['PORT', 'SERVICE_TOKEN']) {
       const res = await api('POST', '/builders', { ...UPLOAD, env: { [name]: 'x' } });
@@ -124,7 +150,10 @@ describe('upload and deploy', () => {
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ job_type: 'cron' }, 'job_type'],
       [{ resources: { cpu: 0.1 } }, 'resources.cpu'],
-      [{ resources: { memory: 64 } }, 'resources.memory'],
+      [{ resources: { memory: 512 } }, 'resources.memory'],
+      [{ name: 'Order status lookup' }, 'name'],
+      [{ files: [{ path: 'server.js', content: SERVER_JS }] }, 'files'],
+      [{ files: {} }, 'files'],
       [{ resources: { gpu: 1 } }, 'resources.gpu'],
       [{ auto_stop_interval: 30 }, 'auto_stop_interval'],
       [{ backup_interval_hours: 169 }, 'backup_interval_hours'],
@@ -145,21 +174,32 @@ describe('upload and deploy', () => {
     expect(lines.at(-2)).toMatchObject({ stream: 'stderr', line: "Error: Cannot find module '/app/src/main.js'" });
   });
 
-  it('refuses duplicate file paths (422 on files)', async () => {
-    const res = await api('POST', '/builders', { ...UPLOAD, files: [UPLOAD.files[1], UPLOAD.files[1]] });
-    expect(res.status).toBe(422);
-    expect(res.body.error).toMatchObject({ code: 'VALIDATION_ERROR', field: 'files' });
+  it('refuses two keys naming one file, a file inside a file and paths leaving the root (422 on files)', async () => {
+    const bodies = [
+      { 'server.js': SERVER_JS, './server.js': SERVER_JS },
+      { 'server.js': SERVER_JS, 'server.js/index.js': SERVER_JS },
+      { 'server.js': SERVER_JS, '../outside.js': 'x' },
+      { 'server.js': SERVER_JS, '.': 'x' },
+    ];
+    for (const files of bodies) {
+      const res = await api('POST', '/builders', { ...UPLOAD, files });
+      expect(res.status, JSON.stringify(files)).toBe(422);
+      expect(res.body.error.field).toBe('files');
+    }
     expect((await api('GET', '/builders')).body.data.total).toBe(demoApps().length);
   });
 
-  it('lists the demo workspace\'s app, built by its builder agent, stopped, with its resources', async () => {
-    const [uuid] = demoApps();
-    expect(uuid).toBeDefined();
+  it('lists the demo workspace\'s apps, newest first: an upload running, and one its builder agent built, stopped', async () => {
+    const [built] = demoApps();
+    expect(built).toBeDefined();
     const listed = (await api('GET', '/builders')).body.data;
-    expect(listed).toMatchObject({ current_page: 1, last_page: 1, per_page: 15, total: 1 });
-    expect(listed.data[0]).toMatchObject({ uuid, status: 'stopped', kind: 'codebase', resources: { cpu: 0.5, memory: 512, disk: 5 } });
-    expect(listed.data[0].service_token).toBe(`***${storedToken(uuid as string).slice(-4)}`);
-    expect((await api('GET', '/builder-agents')).body.data.data[0].builder.uuid).toBe(uuid);
+    expect(listed).toMatchObject({ current_page: 1, last_page: 1, per_page: 15, total: 2 });
+    expect(listed.data[0]).toMatchObject({ uuid: LEAD_WATCHER, name: 'lead-watcher', status: 'running', entrypoint: 'python3 main.py', port: 8000, auto_stop_interval: 0 });
+    expect(listed.data[1]).toMatchObject({ uuid: built, name: 'appointment-reminder-dashboard', status: 'stopped', kind: 'codebase', resources: { cpu: 1, memory: 1, disk: 3 } });
+    expect(listed.data[1].cost).toMatchObject({ currency: 'EUR', hourly_rate: 0.1965 });
+    expect(listed.data[1].service_token).toBe(`***${storedToken(built as string).slice(-4)}`);
+    expect((await api('GET', '/builder-agents')).body.data.data[0].builder.uuid).toBe(built);
+    expect((await exec(LEAD_WATCHER, 'ls; printenv MY_FLAG')).body.data).toEqual({ exit_code: 0, output: 'main.py\nrequirements.txt\n1\n' });
   });
 });
 
@@ -288,15 +328,15 @@ describe('cost', () => {
   it('accrues only while running', async () => {
     const app = await running();
     advance(3_600_000);
-    expect((await get(app.uuid)).body.data.cost).toMatchObject({ runtime_hours: 1, cost: 0.04 });
+    expect((await get(app.uuid)).body.data.cost).toMatchObject({ runtime_hours: 1, cost: 0.2 });
     await api('POST', `/builders/${app.uuid}/stop`);
     advance(5 * 3_600_000);
-    expect((await get(app.uuid)).body.data.cost).toMatchObject({ runtime_hours: 1, cost: 0.04 });
+    expect((await get(app.uuid)).body.data.cost).toMatchObject({ runtime_hours: 1, cost: 0.2 });
     await api('POST', `/builders/${app.uuid}/start`);
     advance(3_000);
     expect((await get(app.uuid)).body.data.cost.runtime_hours).toBe(1);
     advance(1.5 * 3_600_000);
-    expect((await get(app.uuid)).body.data.cost).toMatchObject({ runtime_hours: 2.5, cost: 0.1 });
+    expect((await get(app.uuid)).body.data.cost).toMatchObject({ runtime_hours: 2.5, cost: 0.49 });
   });
 });
 
@@ -305,7 +345,7 @@ describe('live logs', () => {
     const app = await running();
     const first = await logLines(app.uuid);
     const text = first.lines.map((l) => l.line).join('\n');
-    expect(first.lines[0]).toMatchObject({ stream: 'system', line: 'Deploying app from 3 files; entrypoint "node server.js" on port 8080' });
+    expect(first.lines[0]).toMatchObject({ stream: 'system', line: 'Deploying app from 3 files; entrypoint "node server.js" on port 8000' });
     expect(text).toContain('SERVICE_TOKEN=***');
     expect(text).not.toContain(storedToken(app.uuid));
     expect(first.has_more).toBe(false);
@@ -350,23 +390,40 @@ describe('live logs', () => {
 });
 
 describe('exec', () => {
-  it('runs a command in the app root and returns its output', async () => {
+  it('runs a command in the app root and answers {success, data {exit_code, output}}', async () => {
     const app = await running();
     const ls = await exec(app.uuid, 'ls');
     expect(ls.status).toBe(200);
-    expect(ls.body.data).toEqual({ exit_code: 0, stdout: 'package.json\npublic\nserver.js\n', stderr: '', duration_ms: 4, timed_out: false });
-    expect((await exec(app.uuid, 'cat server.js')).body.data.stdout).toBe(SERVER_JS);
-    expect((await exec(app.uuid, 'echo port $PORT')).body.data.stdout).toBe('port 8080\n');
-    expect((await exec(app.uuid, 'printenv SERVICE_TOKEN')).body.data.stdout).toBe('***\n');
-    const missing = (await exec(app.uuid, 'ls dist')).body.data;
-    expect(missing).toMatchObject({ exit_code: 2, stdout: '', stderr: "ls: cannot access 'dist': No such file or directory\n" });
-    expect((await exec(app.uuid, 'rails server')).body.data).toMatchObject({ exit_code: 127, stderr: 'sh: 1: rails: not found\n' });
+    expect(ls.body).toEqual({ success: true, data: { exit_code: 0, output: 'package.json\npublic\nserver.js\n' } });
+    expect((await exec(app.uuid, 'cat server.js')).body.data.output).toBe(SERVER_JS);
+    expect((await exec(app.uuid, 'echo port $PORT')).body.data.output).toBe('port 8000\n');
+    expect((await exec(app.uuid, 'printenv SERVICE_TOKEN')).body.data.output).toBe('***\n');
+    expect((await exec(app.uuid, 'ls dist')).body.data).toEqual({ exit_code: 2, output: "ls: cannot access 'dist': No such file or directory\n" });
+    expect((await exec(app.uuid, 'rails server')).body.data).toEqual({ exit_code: 127, output: 'sh: 1: rails: not found\n' });
   });
 
-  it('kills a command after timeout_seconds', async () => {
+  it('runs a ;-separated sequence in turn, as the published example does', async () => {
     const app = await running();
-    expect((await exec(app.uuid, 'sleep 5', 2)).body.data).toEqual({ exit_code: 137, stdout: '', stderr: '', duration_ms: 2000, timed_out: true });
-    expect((await exec(app.uuid, 'sleep 1', 2)).body.data).toMatchObject({ exit_code: 0, duration_ms: 1000, timed_out: false });
+    const res = await exec(app.uuid, 'ls -la; python3 --version', 60);
+    expect(res.status).toBe(200);
+    expect(res.body.data.exit_code).toBe(0);
+    expect(res.body.data.output).toBe('-rw-r--r-- 1 app app package.json\ndrwxr-xr-x 1 app app public\n-rw-r--r-- 1 app app server.js\nPython 3.12.3\n');
+    expect((await exec(app.uuid, 'echo "a;b"')).body.data.output).toBe('a;b\n');
+    expect((await exec(app.uuid, 'ls dist; true')).body.data.exit_code).toBe(0);
+  });
+
+  it('kills a command after timeout seconds (default 60, at most 600)', async () => {
+    const app = await running();
+    expect((await exec(app.uuid, 'sleep 5', 2)).body.data).toEqual({ exit_code: 137, output: '' });
+    expect((await exec(app.uuid, 'sleep 1', 2)).body.data).toEqual({ exit_code: 0, output: '' });
+    expect((await exec(app.uuid, 'echo before; sleep 3', 2)).body.data).toEqual({ exit_code: 137, output: 'before\n' });
+    expect((await exec(app.uuid, 'sleep 59')).body.data.exit_code).toBe(0);
+    expect((await exec(app.uuid, 'sleep 61')).body.data.exit_code).toBe(137);
+    expect((await exec(app.uuid, 'sleep 599', 600)).body.data.exit_code).toBe(0);
+    for (const body of [{ command: 'ls', timeout: 601 }, { command: 'ls', timeout: 0 }, { command: 'ls', timeout_seconds: 10 }]) {
+      const res = await api('POST', `/builders/${app.uuid}/exec`, body);
+      expect(res.status, JSON.stringify(body)).toBe(422);
+    }
   });
 
   it('needs a running app (409)', async () => {

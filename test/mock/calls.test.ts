@@ -1,10 +1,12 @@
-// Calls (seed "Calls and call actions", "Limits"; published API "Calls"): POST /api/v1/call takes
-// agentId, prompt, participant and message and answers "Call created successfully" with {id,
-// agentId, status, conversation_uuid, contact_uuid, listen_url, record_url}; the live call actions
-// live under /api/v1/calls/action/{conversation uuid}/... and need a live call; say with
-// end_call_after_spoken ends the call once the message is spoken, on the mock's clock; the call
-// list is the published paged list with agent_id, direction and status filters; 50 simultaneous
-// calls at most.
+// Calls (seed "Calls and call actions", "Limits"; published API): POST /api/v1/call takes agentId,
+// an optional prompt {overwrite, content}, participant and message and answers 200 "Call created
+// successfully" with {id, agentId, provider, status "initiated", conversation_uuid, contact_uuid,
+// listen_url, record_url, participant, createdAt}; the live call actions live under
+// /api/v1/calls/action/{conversation uuid}/..., need a live call and answer "<Action> dispatched"
+// with an empty data; say with end_call_after_spoken ends the call once the message is spoken, on
+// the mock's clock; the call list is the published paged list (items with agent, analysis,
+// communication, duration, handled_by, timestamp) with agent_id, direction and status filters; 50
+// simultaneous calls at most.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { RING_MS, SPEECH_MS_PER_CHAR, TALK_MS } from '../../mock/resources/calls/call-state.ts';
@@ -17,9 +19,9 @@ import { expectShapeB } from '../support/shape-b.ts';
 const acme = demoTenant('acme');
 const globex = demoTenant('globex');
 const bodies = sendBodies(acme);
-type Started = ResponseBody<'startCall', 201>['data'];
+type Started = ResponseBody<'startCall', 200>['data'];
 type Calls = ResponseBody<'listCalls', 200>['data'];
-type CallState = ResponseBody<'sayOnCall', 200>['data'];
+type Dispatched = ResponseBody<'sayOnCall', 200>;
 
 const RECEPTION = 'f47aebdd-597a-4ecf-bcf0-0fecb91ee9e5';
 const NOT_CONNECTED = '3132bece-b4e1-4c2d-8ddd-9947ad20570b';
@@ -41,8 +43,8 @@ describe.each(TRANSPORTS)('calls over %s', (transport) => {
   async function start(extra: Record<string, unknown> = {}, tenant = 'acme'): Promise<Started> {
     const json = tenant === 'acme' ? bodies.body('call', extra) : sendBodies(globex).body('call', extra);
     const res = await h.call('POST', '/api/v1/call', { tenant, json });
-    expect(res.status, res.text).toBe(201);
-    return res.json<ResponseBody<'startCall', 201>>().data;
+    expect(res.status, res.text).toBe(200);
+    return res.json<ResponseBody<'startCall', 200>>().data;
   }
   async function list(query: Record<string, string> = {}, tenant = 'acme'): Promise<Calls> {
     const res = await h.call('GET', '/api/v1/calls', { tenant, query });
@@ -55,26 +57,41 @@ describe.each(TRANSPORTS)('calls over %s', (transport) => {
     return call;
   }
   const action = (conversation: string, name: string, json?: unknown) => h.call('POST', `/api/v1/calls/action/${conversation}/${name}`, json === undefined ? {} : { json });
+  /** An accepted action: 200 with the published answer. */
+  async function dispatched(conversation: string, name: string, json?: unknown): Promise<void> {
+    const res = await action(conversation, name, json);
+    expect(res.status, res.text).toBe(200);
+    expect(res.json<Dispatched>()).toEqual({ success: true, message: `${name.charAt(0).toUpperCase()}${name.slice(1)} dispatched`, data: {} });
+  }
 
   it('answers "Call created successfully" with the published fields, and lists the call under the same id', async () => {
     const body = { agentId: RECEPTION, prompt: { overwrite: true, content: 'Confirm the cleaning on Friday at 9:00.' }, participant: { number: FELIX.phone, about: 'Felix Wagner, regular patient.' }, message: { start: 'Hello Felix!' } };
     const res = await h.call('POST', '/api/v1/call', { json: body });
-    expect(res.status, res.text).toBe(201);
-    const reply = res.json<ResponseBody<'startCall', 201>>();
+    expect(res.status, res.text).toBe(200);
+    const reply = res.json<ResponseBody<'startCall', 200>>();
     expect(reply.message).toBe('Call created successfully');
     expect(reply.data).toEqual({
       id: expect.any(String),
       agentId: RECEPTION,
-      status: 'queued',
+      provider: 'twilio',
+      status: 'initiated',
       conversation_uuid: expect.any(String),
       contact_uuid: FELIX.uuid,
       listen_url: `https://acme.localhost/media/calls/${reply.data.conversation_uuid}/listen`,
       record_url: `https://acme.localhost/media/calls/${reply.data.conversation_uuid}/recording`,
+      participant: { number: FELIX.phone },
+      createdAt: expect.any(String),
     });
-    // The sending queue was empty, so the call goes out (rings) at once.
+    expect(Date.parse(reply.data.createdAt ?? '')).toBe(T0);
+    // The sending queue was empty, so the call goes out (rings) at once; the list shows what the request carried.
     const listed = await list();
     expect(listed.data[0]).toMatchObject({
       uuid: reply.data.id,
+      agent: { uuid: RECEPTION, name: expect.any(String) },
+      analysis: null,
+      communication: 'call',
+      duration: 0,
+      handled_by: 'AI',
       conversation_uuid: reply.data.conversation_uuid,
       contact_uuid: FELIX.uuid,
       direction: 'outbound',
@@ -84,8 +101,22 @@ describe.each(TRANSPORTS)('calls over %s', (transport) => {
       agent_uuid: RECEPTION,
       listen_url: reply.data.listen_url,
       record_url: reply.data.record_url,
+      prompt: body.prompt,
+      participant: body.participant,
+      message: body.message,
+      goodbye_message: null,
     });
     expect(Date.parse(listed.data[0]?.created_at ?? '')).toBe(T0);
+    expect(listed.data[0]?.timestamp).toBe(listed.data[0]?.created_at);
+  });
+
+  it('starts a call without a prompt (the agent\'s own), as the quickstart and n8n send it', async () => {
+    const res = await h.call('POST', '/api/v1/call', { json: { agentId: RECEPTION, participant: { number: FELIX.phone } } });
+    expect(res.status, res.text).toBe(200);
+    const { id } = res.json<ResponseBody<'startCall', 200>>().data;
+    expect((await list()).data.find((c) => c.uuid === id)).toMatchObject({ prompt: null, participant: { number: FELIX.phone, about: null }, message: null });
+    // A prompt with only overwrite is accepted; one without overwrite is not.
+    expect((await h.call('POST', '/api/v1/call', { json: { agentId: RECEPTION, prompt: { overwrite: false }, participant: { number: FELIX.phone } } })).status).toBe(200);
   });
 
   it('calls a number no contact has yet as a new contact, in both workspaces', async () => {
@@ -98,11 +129,12 @@ describe.each(TRANSPORTS)('calls over %s', (transport) => {
     expect(started.listen_url).toBe(`https://globex.localhost/media/calls/${started.conversation_uuid}/listen`);
   });
 
-  it('refuses an unknown agent or one without a call number with 422 naming agentId, creating nothing', async () => {
+  it('refuses an unknown agent with 404, one without a call number with 422 naming agentId, a prompt without overwrite with 422, creating nothing', async () => {
     const before = (await list()).total;
-    expectShapeB(await h.call('POST', '/api/v1/call', { json: bodies.body('call', { agentId: randomUUID() }) }), 422, 'VALIDATION_ERROR', 'agentId');
+    expectShapeB(await h.call('POST', '/api/v1/call', { json: bodies.body('call', { agentId: randomUUID() }) }), 404, 'RESOURCE_NOT_FOUND');
     expectShapeB(await h.call('POST', '/api/v1/call', { json: bodies.body('call', { agentId: NOT_CONNECTED }) }), 422, 'VALIDATION_ERROR', 'agentId');
-    expectShapeB(await h.call('POST', '/api/v1/call', { json: bodies.body('call', { prompt: {} }) }), 422, 'VALIDATION_ERROR', 'prompt.content');
+    expectShapeB(await h.call('POST', '/api/v1/call', { json: bodies.body('call', { prompt: { content: 'No overwrite flag.' } }) }), 422, 'VALIDATION_ERROR', 'prompt.overwrite');
+    expectShapeB(await h.call('POST', '/api/v1/call', { json: bodies.body('call', { prompt: { overwrite: true, content: '' } }) }), 422, 'VALIDATION_ERROR', 'prompt.content');
     expectShapeB(await h.call('POST', '/api/v1/call', { json: bodies.body('call', { message: { start: '' } }) }), 422, 'VALIDATION_ERROR', 'message.start');
     expect((await list()).total).toBe(before);
   });
@@ -149,18 +181,25 @@ describe.each(TRANSPORTS)('calls over %s', (transport) => {
     expect(Date.parse(ended.ended_at ?? '')).toBe(T0 + RING_MS + TALK_MS);
   });
 
-  it('mutes, unmutes and forwards a live call under /calls/action/{conversation uuid}', async () => {
+  it('mutes, unmutes, forwards and hangs up a live call under /calls/action/{conversation uuid}, answering "<Action> dispatched"', async () => {
     const started = await start();
     h.clock.freeze(T0 + RING_MS + 1000);
-    const muted = await action(started.conversation_uuid, 'mute');
-    expect(muted.status, muted.text).toBe(200);
-    expect(muted.json<{ data: CallState }>().data).toMatchObject({ uuid: started.id, status: 'in_progress', muted: true });
-    expect((await callOf(started.conversation_uuid)).muted).toBe(true);
-    expect((await action(started.conversation_uuid, 'unmute')).json<{ data: CallState }>().data.muted).toBe(false);
-    const forwarded = await action(started.conversation_uuid, 'forward', { to: '4930123456799' });
-    expect(forwarded.json<{ data: CallState }>().data.forwarded_to).toBe('+4930123456799');
-    const hungUp = await action(started.conversation_uuid, 'hangup');
-    expect(hungUp.json<{ data: CallState }>().data).toMatchObject({ status: 'ended', end_reason: 'hangup_action', duration_seconds: 1 });
+    await dispatched(started.conversation_uuid, 'mute');
+    expect(await callOf(started.conversation_uuid)).toMatchObject({ uuid: started.id, status: 'in_progress', muted: true });
+    await dispatched(started.conversation_uuid, 'unmute');
+    expect((await callOf(started.conversation_uuid)).muted).toBe(false);
+    await dispatched(started.conversation_uuid, 'forward', { to: '4930123456799' });
+    expect(await callOf(started.conversation_uuid)).toMatchObject({ forwarded_to: '+4930123456799', handled_by: 'Human' });
+    await dispatched(started.conversation_uuid, 'hangup', { message: 'Thank you for calling, goodbye.' });
+    expect(await callOf(started.conversation_uuid)).toMatchObject({ status: 'ended', end_reason: 'hangup_action', duration_seconds: 1, duration: 1, goodbye_message: 'Thank you for calling, goodbye.' });
+  });
+
+  it('hangs up without a body with the default goodbye, and refuses a goodbye over 2000 characters or a forward number over 32', async () => {
+    const started = await start();
+    expectShapeB(await action(started.conversation_uuid, 'hangup', { message: 'x'.repeat(2001) }), 422, 'VALIDATION_ERROR', 'message');
+    expectShapeB(await action(started.conversation_uuid, 'forward', { to: `+${'1'.repeat(32)}` }), 422, 'INVALID_FORMAT', 'to');
+    await dispatched(started.conversation_uuid, 'hangup');
+    expect(await callOf(started.conversation_uuid)).toMatchObject({ status: 'ended', end_reason: 'hangup_action', goodbye_message: 'Good Bye' });
   });
 
   it('needs a live call: 409 once ended, 404 for an unknown conversation, and the old paths are gone', async () => {
@@ -179,9 +218,8 @@ describe.each(TRANSPORTS)('calls over %s', (transport) => {
     const answered = T0 + RING_MS;
     h.clock.freeze(answered + 2000);
     const plain = 'One moment please.';
-    const said = await action(started.conversation_uuid, 'say', { message: plain });
-    expect(said.status, said.text).toBe(200);
-    expect(said.json<{ data: CallState }>().data.status).toBe('in_progress');
+    await dispatched(started.conversation_uuid, 'say', { message: plain });
+    expect((await callOf(started.conversation_uuid)).status).toBe('in_progress');
     const goodbye = 'Thank you, goodbye!';
     expect((await action(started.conversation_uuid, 'say', { message: goodbye, end_call_after_spoken: true })).status).toBe(200);
     // The two messages are spoken in turn from now; the call ends when the second is done.

@@ -182,3 +182,46 @@ describe('publishing a text campaign', () => {
     expect(await update(w, { status: 'Active' }, path)).toMatchObject({ status: 'Active', campaign_type: 'email', contact_template_setting_uuid: null });
   });
 });
+
+describe('the published update fields', () => {
+  it('takes the published example: free-form rules and the numeric agent ids, read back as sent', async () => {
+    const w = await open();
+    const path = `/api/v1/campaigns/${EMAIL_CAMPAIGN}`;
+    const published = {
+      name: 'Updated Summer Promotion 2025',
+      description: 'Updated campaign description',
+      status: 'Active',
+      campaign_type: 'email',
+      start_date: '2025-06-01T00:00:00Z',
+      end_date: '2025-08-31T23:59:59Z',
+      rules: { target_audience: 'new_customers', minimum_age: 18 },
+      agent_id: 1,
+      agent_app_id: 2,
+    };
+    const updated = await update(w, published, path);
+    expect(updated).toMatchObject({
+      name: 'Updated Summer Promotion 2025',
+      status: 'Active',
+      campaign_type: 'email',
+      start_date: '2025-06-01T02:00:00+02:00',
+      end_date: '2025-09-01T01:59:59+02:00',
+      rules: { target_audience: 'new_customers', minimum_age: 18 },
+      agent_id: 1,
+      agent_app_id: 2,
+    });
+    expect(dataOf<Json>(await w.call('GET', path))).toEqual(updated);
+    // The numeric ids bind nothing: the seed's agent_uuid does.
+    expect(await agentApp(w, EMAIL_CAMPAIGN)).toBeNull();
+  });
+
+  it('clears the nullable fields with null, the binding with the type', async () => {
+    const w = await open();
+    await update(w, { agent_uuid: AGENT_WHATSAPP, rules: { region: 'north' } });
+    expect(await agentApp(w, CAMPAIGN)).not.toBeNull();
+    const cleared = await update(w, { description: null, start_date: null, end_date: null, rules: null, campaign_type: null, agent_id: null });
+    expect(cleared).toMatchObject({ description: null, start_date: null, end_date: null, rules: {}, campaign_type: null, agent_id: null });
+    expect(await agentApp(w, CAMPAIGN)).toBeNull();
+    // Without a type there is no WhatsApp rule to hold publishing back.
+    expect((await update(w, { status: 'Active' })).status).toBe('Active');
+  });
+});

@@ -1,6 +1,7 @@
 // Conversations over HTTP (published API "Conversations" and "Lists and paging"): the list with its
-// filters (phone, agent_uuid, channel, status), order (sort_by, sort_dir) and paged list; a
-// conversation's messages with the `sender` filter; and team members' replies, which answer on the
+// filters (phone as a partial match, contact_uuid, agent_uuid, channel, status), order (sort_by,
+// sort_dir), paged list and the published item fields; a conversation's messages with the `sender`
+// filter, 25 per page and `sort_dir`; and team members' replies, which answer on the
 // conversation's channel under its rules and become messages of the conversation (sender Human).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ConversationRecord } from '../../mock/state/workspace.ts';
@@ -125,32 +126,63 @@ describe.each(TRANSPORTS)('conversations over %s', (transport) => {
       expect(updatedAsc).toEqual([...updatedAsc].sort((a, b) => a - b));
     });
 
-    it('shows the contact, the agent, the session, and the last message as updated_at in the applied zone', async () => {
+    it('shows the published fields: contact, agent, sessions, campaign, and the last message as updated_at in the applied zone', async () => {
       const listed = (await all()).find((c) => c.uuid === whatsapp.uuid);
       const contact = contactOf(whatsapp);
+      const repliedByMember = rowsOf(whatsapp).some((r) => r.sender === 'member');
       expect(listed).toEqual({
         uuid: whatsapp.uuid,
-        channel: 'whatsapp',
+        type: 'Real',
         status: 'Active',
-        contact: { uuid: contact?.uuid, name: contact?.name, phone: contact?.phone, email: contact?.email },
-        agent_uuid: whatsapp.agent_uuid,
-        session_uuid: whatsapp.session_uuid,
+        responded_by: repliedByMember ? 'Human' : 'AI',
+        is_simulation: false,
+        timestamp: listed?.updated_at,
         created_at: whatsapp.created_at,
         updated_at: expect.stringMatching(/\+01:00$/),
+        agent_uuid: whatsapp.agent_uuid,
+        channel: 'Whatsapp',
+        contact: { uuid: contact?.uuid, name: contact?.name, surname: null, phone_number: contact?.phone, email: contact?.email },
+        session_uuids: [whatsapp.session_uuid],
+        campaign_uuid: whatsapp.campaign_uuid ?? null,
+        listing_uuid: null,
+        task_uuids: [],
+        call: null,
       });
       expect(Date.parse(listed?.updated_at ?? '')).toBe(Math.max(...rowsOf(whatsapp).map((r) => Date.parse(r.created_at as unknown as string))));
     });
 
-    it('filters by channel, agent_uuid and status, together with AND', async () => {
+    it('shows a call conversation with its call in the published form, and Human once a member replied', async () => {
+      const listed = (await all({ channel: 'call' })).find((c) => c.uuid === call.uuid);
+      const record = acme.state.calls.find((c) => c.conversation_uuid === call.uuid);
+      expect(listed?.channel).toBe('Call');
+      expect(listed?.call).toMatchObject({ uuid: record?.uuid, direction: expect.stringMatching(/^(Inbound|Outbound)$/), status: 'completed', handled_by: 'AI', summary: null });
+      expect(listed?.call?.timestamp).toMatch(/[+-]\d\d:\d\d$/);
+      const replied = (await all({ channel: 'messenger' })).find((c) => c.uuid === messenger.uuid);
+      expect(replied?.responded_by).toBe('Human');
+    });
+
+    it('filters by channel (either spelling), agent_uuid, contact_uuid and status, together with AND', async () => {
       for (const channel of ['call', 'whatsapp', 'sms', 'email', 'instagram', 'messenger']) {
-        const got = await all({ channel });
-        expect(got.map((c) => c.uuid).sort(), channel).toEqual(
-          acme.state.conversations
-            .filter((c) => c.channel === channel)
-            .map((c) => c.uuid)
-            .sort(),
-        );
+        const expected = acme.state.conversations
+          .filter((c) => c.channel === channel)
+          .map((c) => c.uuid)
+          .sort();
+        expect((await all({ channel })).map((c) => c.uuid).sort(), channel).toEqual(expected);
+        const label = channel.charAt(0).toUpperCase() + channel.slice(1);
+        const spelled = await all({ channel: label });
+        expect(spelled.map((c) => c.uuid).sort(), label).toEqual(expected);
+        expect(spelled.every((c) => c.channel === label)).toBe(true);
       }
+      const contact = sms.contact_uuid as string;
+      const ofContact = await all({ contact_uuid: contact });
+      expect(ofContact.map((c) => c.uuid).sort()).toEqual(
+        acme.state.conversations
+          .filter((c) => c.contact_uuid === contact)
+          .map((c) => c.uuid)
+          .sort(),
+      );
+      expect(ofContact.every((c) => c.contact?.uuid === contact)).toBe(true);
+      expect(await all({ contact_uuid: UNKNOWN })).toEqual([]);
       const agent = sms.agent_uuid as string;
       const ofAgent = await all({ agent_uuid: agent });
       expect(ofAgent.length).toBeGreaterThan(0);
@@ -166,11 +198,11 @@ describe.each(TRANSPORTS)('conversations over %s', (transport) => {
 
       const both = await all({ channel: 'sms', status: 'Active', agent_uuid: agent });
       expect(both.length).toBeGreaterThan(0);
-      expect(both.every((c) => c.channel === 'sms' && c.status === 'Active' && c.agent_uuid === agent)).toBe(true);
+      expect(both.every((c) => c.channel === 'Sms' && c.status === 'Active' && c.agent_uuid === agent)).toBe(true);
       expect(await all({ agent_uuid: UNKNOWN })).toEqual([]);
     });
 
-    it("filters by the contact's phone number, with or without the +", async () => {
+    it("filters by a part of the contact's phone number, with or without the +", async () => {
       const phone = contactOf(sms)?.phone as string;
       const expected = acme.state.conversations
         .filter((c) => contactOf(c)?.phone === phone)
@@ -179,6 +211,13 @@ describe.each(TRANSPORTS)('conversations over %s', (transport) => {
       expect(expected.length).toBeGreaterThan(1);
       expect((await all({ phone })).map((c) => c.uuid).sort()).toEqual(expected);
       expect((await all({ phone: phone.slice(1) })).map((c) => c.uuid).sort()).toEqual(expected);
+      const part = phone.slice(4, 10);
+      const partial = acme.state.conversations
+        .filter((c) => contactOf(c)?.phone?.includes(part))
+        .map((c) => c.uuid)
+        .sort();
+      expect(partial).toEqual(expect.arrayContaining(expected));
+      expect((await all({ phone: part })).map((c) => c.uuid).sort()).toEqual(partial);
       expect(await all({ phone: '+4900000000000' })).toEqual([]);
     });
 
@@ -188,7 +227,7 @@ describe.each(TRANSPORTS)('conversations over %s', (transport) => {
       expect(res.status, res.text).toBe(200);
       const got = res.json<ResponseBody<'listConversations', 200>>().data.data;
       expect(got.map((c) => c.uuid).sort()).toEqual(state.conversations.map((c) => c.uuid).sort());
-      const messaging = got.filter((c) => c.channel !== 'call');
+      const messaging = got.filter((c) => c.channel !== 'Call');
       for (const c of messaging) expect(c.status, c.uuid).toBe(state.conversations.find((k) => k.uuid === c.uuid)?.status);
       expect(new Set(messaging.map((c) => c.status))).toEqual(new Set(['Active', 'Closed']));
       expect(got.every((c) => /-0[45]:00$/.test(c.updated_at))).toBe(true);
@@ -208,7 +247,8 @@ describe.each(TRANSPORTS)('conversations over %s', (transport) => {
 
     it('rejects bad filters with 422 naming the parameter', async () => {
       const cases: Array<[Record<string, string>, string, string]> = [
-        [{ phone: '12-345' }, 'phone', 'INVALID_FORMAT'],
+        [{ phone: '1'.repeat(33) }, 'phone', 'VALIDATION_ERROR'],
+        [{ contact_uuid: 'not-a-uuid' }, 'contact_uuid', 'INVALID_UUID'],
         [{ status: 'Open' }, 'status', 'VALIDATION_ERROR'],
         [{ channel: 'fax' }, 'channel', 'VALIDATION_ERROR'],
         [{ sort_by: 'name' }, 'sort_by', 'VALIDATION_ERROR'],
@@ -226,10 +266,10 @@ describe.each(TRANSPORTS)('conversations over %s', (transport) => {
   });
 
   describe('the messages', () => {
-    it('lists a conversation’s messages oldest first, with the published senders', async () => {
+    it('lists a conversation’s messages oldest first, 25 per page by default, with the published senders', async () => {
       const got = await messages(messenger.uuid);
       const rows = rowsOf(messenger);
-      expect(got).toMatchObject({ current_page: 1, last_page: 1, per_page: 15, total: rows.length });
+      expect(got).toMatchObject({ current_page: 1, last_page: 1, per_page: 25, total: rows.length });
       expect(got.data.map((m) => m.uuid)).toEqual(rows.map((r) => r.message_uuid));
       expect(got.data.map((m) => m.sender)).toEqual(rows.map((r) => ({ contact: 'Contact', member: 'Human' })[r.sender] ?? 'AI'));
       expect(new Set(got.data.map((m) => m.sender))).toEqual(new Set(['Contact', 'AI', 'Human']));
@@ -263,6 +303,18 @@ describe.each(TRANSPORTS)('conversations over %s', (transport) => {
       const second = await messages(whatsapp.uuid, { per_page: '2', page: '2' });
       expect(first).toMatchObject({ current_page: 1, last_page: Math.ceil(rows.length / 2), total: rows.length });
       expect([...first.data, ...second.data].map((m) => m.uuid)).toEqual(rows.slice(0, 4).map((r) => r.message_uuid));
+    });
+
+    it('lists newest first with sort_dir desc, the reverse of the default order', async () => {
+      const asc = await messages(messenger.uuid, { sort_dir: 'asc' });
+      const desc = await messages(messenger.uuid, { sort_dir: 'desc' });
+      expect(asc.data).toEqual((await messages(messenger.uuid)).data);
+      expect(desc.data.map((m) => m.uuid)).toEqual([...asc.data].reverse().map((m) => m.uuid));
+      const newestOnly = await messages(messenger.uuid, { sort_dir: 'desc', per_page: '1' });
+      expect(newestOnly.data.map((m) => m.uuid)).toEqual([asc.data[asc.data.length - 1]?.uuid]);
+      const bad = await h.call('GET', `${LIST}/${messenger.uuid}/messages`, { query: { sort_dir: 'newest' } });
+      expect(bad.status).toBe(422);
+      expect(bad.json<ErrorB>().error.field).toBe('sort_dir');
     });
 
     it('has no messages for a call conversation', async () => {

@@ -8,7 +8,7 @@ import { type ErrorB, errorShapeOf } from '../support/contract.ts';
 import { demoTenant } from '../support/demo-tenants.ts';
 import { type Harness, startHarness, TRANSPORTS } from '../support/harness.ts';
 import { sentSoFar } from '../support/outbound.ts';
-import { SEND_KINDS, SEND_PATHS, type SendKind, sendBodies } from '../support/send-bodies.ts';
+import { SEND_KINDS, SEND_PATHS, SEND_STATUS, type SendKind, sendBodies } from '../support/send-bodies.ts';
 
 const acme = demoTenant('acme');
 const bodies = sendBodies(acme);
@@ -30,7 +30,7 @@ describe.each(TRANSPORTS)('request_key over %s', (transport) => {
     const request_key = `retry-${kind}-${randomUUID()}`;
     const before = await sentSoFar(h);
     const first = await send(kind, { request_key });
-    expect(first.status, first.text).toBe(201);
+    expect(first.status, first.text).toBe(SEND_STATUS[kind]);
     const afterFirst = await sentSoFar(h);
     expect(afterFirst[kind]).toBe(before[kind] + 1);
     h.clock.advance(30_000);
@@ -45,7 +45,7 @@ describe.each(TRANSPORTS)('request_key over %s', (transport) => {
     const before = await sentSoFar(h);
     const replies = await Promise.all(Array.from({ length: 4 }, () => send(kind, { request_key })));
     for (const r of replies) {
-      expect(r.status, r.text).toBe(201);
+      expect(r.status, r.text).toBe(SEND_STATUS[kind]);
       expect(r.text).toBe(replies[0]?.text);
     }
     const after = await sentSoFar(h);
@@ -54,7 +54,7 @@ describe.each(TRANSPORTS)('request_key over %s', (transport) => {
 
   it('refuses the same key with a different body with 409 and sends nothing', async () => {
     const request_key = `conflict-${randomUUID()}`;
-    expect((await send('sms', { request_key })).status).toBe(201);
+    expect((await send('sms', { request_key })).status).toBe(200);
     const before = await sentSoFar(h);
     const other = await send('sms', { request_key, message: 'A different text' });
     expect(other.status, other.text).toBe(409);
@@ -76,31 +76,31 @@ describe.each(TRANSPORTS)('request_key over %s', (transport) => {
   it('keeps the key free after a failed attempt', async () => {
     const request_key = `failed-first-${randomUUID()}`;
     const failed = await send('call', { request_key, agentId: randomUUID() });
-    expect(failed.status, failed.text).toBe(422);
+    expect(failed.status, failed.text).toBe(404);
     const ok = await send('call', { request_key });
-    expect(ok.status, ok.text).toBe(201);
+    expect(ok.status, ok.text).toBe(200);
   });
 
   it('keeps the key free after a 429, and replays an accepted key even when the window is full', async () => {
     const accepted = `accepted-${randomUUID()}`;
     const first = await send('sms', { request_key: accepted });
-    expect(first.status).toBe(201);
-    for (let i = 0; i < 4; i++) expect((await send('sms')).status).toBe(201);
+    expect(first.status).toBe(200);
+    for (let i = 0; i < 4; i++) expect((await send('sms')).status).toBe(200);
     const limited = `limited-${randomUUID()}`;
     expect((await send('sms', { request_key: limited })).status).toBe(429);
     const replay = await send('sms', { request_key: accepted });
-    expect(replay.status).toBe(201);
+    expect(replay.status).toBe(200);
     expect(replay.text).toBe(first.text);
     h.clock.advance(1000);
-    expect((await send('sms', { request_key: limited })).status).toBe(201);
+    expect((await send('sms', { request_key: limited })).status).toBe(200);
   });
 
   it('keeps keys per workspace', async () => {
     const request_key = `shared-${randomUUID()}`;
     const inAcme = await send('sms', { request_key });
     const inGlobex = await h.call('POST', SEND_PATHS.sms, { tenant: 'globex', json: sendBodies(demoTenant('globex')).body('sms', { request_key }) });
-    expect(inAcme.status).toBe(201);
-    expect(inGlobex.status, inGlobex.text).toBe(201);
+    expect(inAcme.status).toBe(200);
+    expect(inGlobex.status, inGlobex.text).toBe(200);
     expect(inGlobex.text).not.toBe(inAcme.text);
   });
 });

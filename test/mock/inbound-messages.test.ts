@@ -77,7 +77,7 @@ describe('inbound messages', () => {
     const list = await h.call('GET', '/api/v1/conversations', { query: { phone: '+491701112223' } });
     const found = list.json<{ data: Conversations }>().data.data;
     expect(found.map((c) => c.uuid)).toEqual([got.conversation_uuid]);
-    expect(found[0]).toMatchObject({ channel: 'whatsapp', status: 'Active', contact: { uuid: got.contact_uuid, phone: '+491701112223' } });
+    expect(found[0]).toMatchObject({ channel: 'Whatsapp', status: 'Active', contact: { uuid: got.contact_uuid, phone_number: '+491701112223' } });
     expect((await messages(got.conversation_uuid)).map((m) => m.content)).toEqual(['Hallo, habt ihr morgen Zeit?']);
     expect((await exported()).filter((r) => r.conversation_uuid === got.conversation_uuid).map((r) => r.direction)).toEqual(['inbound']);
     // A second message from the same sender joins that conversation.

@@ -25,9 +25,9 @@ afterEach(async () => {
 });
 
 async function instagramOf(harness: Harness, uuid: string, tenant = 'acme'): Promise<unknown> {
-  const list = await harness.call('GET', '/api/v1/agents', { tenant, query: { per_page: '100' } });
-  const items = ((list.body as Json).data as { items: Array<{ uuid: string; channels: { instagram: unknown } }> }).items;
-  return items.find((a) => a.uuid === uuid)?.channels.instagram;
+  const list = await harness.call('GET', '/api/v1/agents', { tenant });
+  const items = ((list.body as Json).data as { items: Array<{ agent_uuid: string; channels: { instagram: unknown } }> }).items;
+  return items.find((a) => a.agent_uuid === uuid)?.channels.instagram;
 }
 
 describe('Instagram unbind', () => {

@@ -1,5 +1,5 @@
 // Adding contacts to a listing and removing one (published API, "Listings": POST
-// /api/v1/listings/{uuid}/contacts adds contacts, DELETE /api/v1/listings/{uuid}/contacts/{contactUuid}
+// /api/v1/listings/{uuid}/contacts adds contacts, DELETE /api/v1/listings/{uuid}/contacts/{contact_uuid}
 // removes one; as with the listing delete, seed "Other statuses": a pending task is cancelled and the
 // contact is not deleted). On the frozen mock clock: import 2 s, one task a second, a WhatsApp send 2 s.
 import { describe, expect, it } from 'vitest';
@@ -8,9 +8,24 @@ import { contacts, createListing, NEW_PHONE, open, readListing, report, UNKNOWN,
 
 const PAUL = { name: 'Paul Schulz', phone_number: '+4917698700001' };
 
+/** A listing contact with no details beyond its name, phone number and email. */
+const bare = (contact: Json): Json => ({
+  surname: null,
+  timezone: null,
+  country_code: null,
+  primary_language: null,
+  preferred_contact_time: null,
+  preferred_contact_channel: null,
+  company: null,
+  city: null,
+  lead_source: null,
+  notes: null,
+  ...contact,
+});
+
 interface Added {
   listing_uuid: string;
-  contacts: Array<{ uuid: string; name: string; phone_number: string | null; email: string | null }>;
+  contacts: Array<Json & { uuid: string; name: string; phone_number: string | null; email: string | null }>;
   added: number;
   already_in_listing: number;
   contacts_created: number;
@@ -28,7 +43,7 @@ describe('add contacts', () => {
     const paul = (await contacts(w)).find((c) => c.phone === PAUL.phone_number);
     expect(added).toEqual({
       listing_uuid: listing.uuid,
-      contacts: [{ uuid: paul?.uuid, name: 'Paul Schulz', phone_number: '+4917698700001', email: null }],
+      contacts: [bare({ uuid: paul?.uuid, name: 'Paul Schulz', phone_number: '+4917698700001', email: null })],
       added: 1,
       already_in_listing: 1,
       contacts_created: 1,
@@ -89,7 +104,7 @@ describe('remove a contact', () => {
     expect((await remove(listing.uuid, CONTACT_EMAIL_ONLY)).status).toBe(200);
     expectShapeB(await remove(listing.uuid, CONTACT_EMAIL_ONLY), 404);
     expectShapeB(await remove(UNKNOWN, CONTACT_EMAIL_ONLY), 404);
-    expect(expectShapeB(await remove(listing.uuid, 'not-a-uuid'), 422)).toMatchObject({ code: 'INVALID_UUID', field: 'contactUuid' });
+    expect(expectShapeB(await remove(listing.uuid, 'not-a-uuid'), 422)).toMatchObject({ code: 'INVALID_UUID', field: 'contact_uuid' });
     expect((await readListing(w, listing)).counts.contacts).toBe(1);
   });
 

@@ -1,12 +1,15 @@
 // What the listing tests share: the northwind workspace with an active and an inactive template
-// setting, a WhatsApp listing body whose contact entries resolve to its four contacts, and reads of
-// a listing, its report and its task rows in the action log.
+// setting (the active one with the integer id ACTIVE_SETTING_ID), a WhatsApp listing body whose
+// contact entries resolve to its four contacts, started at once and open all day, and reads of a
+// listing, its report and its task rows in the action log.
 import { afterEach, expect } from 'vitest';
 import { AGENT_WHATSAPP, dataOf, type Json, openWorld, settingRecord, type World, workspace } from './campaigns-world.ts';
 
 export const ACTIVE_SETTING = '5c6d7e8f-9a0b-4c1d-8e2f-3a4b5c6d7e01';
 export const INACTIVE_SETTING = '5c6d7e8f-9a0b-4c1d-8e2f-3a4b5c6d7e02';
 export const UNKNOWN = '0f0e0d0c-0b0a-4909-8807-060504030201';
+/** The integer id the workspace gives the active setting (published: listings name settings by integer id). */
+export const ACTIVE_SETTING_ID = 7;
 export const NEW_PHONE = '+4917600000001';
 
 export interface Listing {
@@ -15,13 +18,14 @@ export interface Listing {
   name: string;
   status: string;
   campaign_type: string;
-  contact_template_setting_id: string | null;
+  contact_template_setting_id: number | null;
   start_date: string | null;
   end_date: string | null;
   rule: Json & { uuid: string };
   auto_start: boolean;
   pace: { per_minute: number };
   counts: { contacts: number; contacts_created: number };
+  contacts: Array<Json & { uuid: string; name: string }>;
 }
 
 export interface Report {
@@ -62,6 +66,9 @@ export const whatsappListing = (extra: Json = {}): Json => ({
   contact_template_setting_id: ACTIVE_SETTING,
   contacts: CONTACT_ENTRIES,
   pace: { per_minute: 60 },
+  auto_start: true,
+  // Any time of day, so the mock clock's few seconds are always inside the window.
+  rule: { start_time: '00:00', end_time: '23:59' },
   ...extra,
 });
 
@@ -73,7 +80,7 @@ afterEach(async () => {
 
 /** Opens the workspace (closed after the test). */
 export async function open(): Promise<World> {
-  world = await openWorld(workspace({ template_settings: [settingRecord(ACTIVE_SETTING, 'active'), settingRecord(INACTIVE_SETTING, 'inactive')] }));
+  world = await openWorld(workspace({ template_settings: [{ ...settingRecord(ACTIVE_SETTING, 'active'), id: ACTIVE_SETTING_ID }, settingRecord(INACTIVE_SETTING, 'inactive')] }));
   return world;
 }
 

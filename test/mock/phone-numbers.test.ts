@@ -1,10 +1,12 @@
 // Phone numbers over HTTP (seed "Outbound call rate item", "Phone number channel snapshot",
 // "Endpoints" GET /api/v1/phone-numbers/rates and /channels, "Limits": the rates page size has
-// upper bound 200): the rates filtered by country and destination prefix and paged with the seed's
-// pagination; the channel snapshot of a workspace number by number (leading `+` optional there)
-// and by uuid, with its bindings read from the workspace's agents; external numbers on the
-// customer's SIP trunk registered, updated and assigned, each answering the snapshot, persisted and
-// visible to the next read; another workspace's number is never found.
+// upper bound 200; published: the rates query country_code, prefix, page and per_page default 50,
+// and the trunk endpoints): the rates filtered by country and destination prefix and paged with the
+// seed's pagination; the channel snapshot of a workspace number by number (leading `+` optional
+// there) and by uuid, with its bindings read from the workspace's agents; external numbers listed,
+// registered on a channel for an agent, their trunk rows updated and reassigned by number and
+// channel, each answering the snapshot, persisted and visible to the next read; another
+// workspace's number is never found.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ResponseBody } from '../support/contract.ts';
 import { demoTenant } from '../support/demo-tenants.ts';
@@ -67,18 +69,18 @@ describe('the outbound call rates', () => {
     expect(first.pagination).toEqual({ current_page: 1, per_page: 200, total: all.length, last_page: Math.ceil(all.length / 200), from: 1, to: 200, has_more: true });
   });
 
-  it('uses 15 per page by default and gives from, to and has_more for a middle page', async () => {
+  it('uses 50 per page by default and gives from, to and has_more for a middle page', async () => {
     const page = await rates({ page: '3' });
-    expect(page.items).toHaveLength(15);
-    expect(page.pagination).toMatchObject({ current_page: 3, per_page: 15, from: 31, to: 45, has_more: true });
+    expect(page.items).toHaveLength(50);
+    expect(page.pagination).toMatchObject({ current_page: 3, per_page: 50, from: 101, to: 150, has_more: true });
   });
 
   it('filters by country, case-insensitively, and every rate is of that country', async () => {
-    const gb = await rates({ country: 'gb', per_page: '200' });
+    const gb = await rates({ country_code: 'gb', per_page: '200' });
     expect(gb.items.length).toBeGreaterThan(5);
     expect(gb.items.every((r) => r.country_code === 'GB' && r.country_name === 'United Kingdom')).toBe(true);
     expect(gb.pagination).toMatchObject({ total: gb.items.length, last_page: 1, has_more: false });
-    const de = await rates({ country: 'DE', per_page: '200' });
+    const de = await rates({ country_code: 'DE', per_page: '200' });
     expect(de.items.every((r) => r.country_code === 'DE')).toBe(true);
     expect(de.pagination.total).not.toBe(gb.pagination.total);
   });
@@ -91,23 +93,27 @@ describe('the outbound call rates', () => {
     expect(mobile.pagination.total).toBeLessThan(all.pagination.total);
     const northAmerica = await rates({ prefix: '1', per_page: '200' });
     expect(new Set(northAmerica.items.map((r) => r.country_code))).toEqual(new Set(['US', 'CA']));
-    const canada = await rates({ prefix: '1', country: 'CA', per_page: '200' });
+    const canada = await rates({ prefix: '1', country_code: 'CA', per_page: '200' });
     expect(canada.items.length).toBeGreaterThan(0);
     expect(canada.items.every((r) => r.country_code === 'CA' && r.destination_prefix.startsWith('1'))).toBe(true);
   });
 
   it('answers an empty page with null from and to when nothing matches or the page is past the end', async () => {
-    expect(await rates({ prefix: '999999' })).toEqual({ items: [], pagination: { current_page: 1, per_page: 15, total: 0, last_page: 1, from: null, to: null, has_more: false } });
-    const past = await rates({ country: 'GB', page: '9' });
+    expect(await rates({ prefix: '999999' })).toEqual({ items: [], pagination: { current_page: 1, per_page: 50, total: 0, last_page: 1, from: null, to: null, has_more: false } });
+    const past = await rates({ country_code: 'GB', page: '9' });
     expect(past.items).toEqual([]);
     expect(past.pagination).toMatchObject({ current_page: 9, from: null, to: null, has_more: false });
   });
 
-  it('refuses a page size above 200, a country that is not 2 letters and a prefix with a +', async () => {
+  it('reads a prefix with a leading + as its digits', async () => {
+    expect(await rates({ prefix: '+4917', per_page: '200' })).toEqual(await rates({ prefix: '4917', per_page: '200' }));
+  });
+
+  it('refuses a page size above 200, a country that is not 2 letters and a prefix that is not digits', async () => {
     expectShapeB(await h.call('GET', RATES, { query: { per_page: '201' } }), 422, 'VALIDATION_ERROR', 'per_page');
     expect((await h.call('GET', RATES, { query: { per_page: '200' } })).status).toBe(200);
-    expect((await h.call('GET', RATES, { query: { country: 'DEU' } })).status).toBe(422);
-    expect((await h.call('GET', RATES, { query: { prefix: '+49' } })).status).toBe(422);
+    expect((await h.call('GET', RATES, { query: { country_code: 'DEU' } })).status).toBe(422);
+    expect((await h.call('GET', RATES, { query: { prefix: '49-17' } })).status).toBe(422);
   });
 });
 
@@ -126,7 +132,7 @@ describe('the channel snapshot', () => {
   it('gives the same snapshot by uuid, and marks a number bought elsewhere as external', async () => {
     const byUuid = await snapshot(`/api/v1/phone-numbers/${acmeExternal.uuid}/channels`);
     expect(byUuid).toEqual(await snapshot(BY_NUMBER, { number: acmeExternal.number }));
-    expect(byUuid).toMatchObject({ phone_number_uuid: acmeExternal.uuid, is_external: true, source: 'sip_trunk' });
+    expect(byUuid).toMatchObject({ phone_number_uuid: acmeExternal.uuid, is_external: true, source: 'external' });
     expect(byUuid.channels.sms.capable).toBe(false);
     expect(byUuid.channels.whatsapp.bound).toBe(false);
   });
@@ -145,81 +151,149 @@ describe('the channel snapshot', () => {
   });
 });
 
-describe('external numbers on the customer SIP trunk', () => {
-  const LONDON = { number: '+442071838750', label: 'London office', sip_uri: 'sip:trunk.lon1.example:5061', transport: 'tls', username: 'acme-ai', password: 'Tr7!kq2vLw9xZp', channel_limit: 10, whitelisted_destinations: ['GB', 'IE'] };
 
-  async function register(body: Record<string, unknown> = LONDON): Promise<Snapshot> {
+describe('external numbers (BYO numbers on trunk rows)', () => {
+  type TrunkList = ResponseBody<'listPhoneNumberTrunks', 200>['data'];
+  const faq = unboundAcmeAgent;
+  const MUNICH = {
+    phone_number: '+4989555123400',
+    agent_uuid: faq.uuid,
+    channel: 'call',
+    name: 'Munich office main line',
+    direction: 'both',
+    sip: { gateway: 'sip.acme-telecom.example', port: 5060, username: 'acme-munich', password: 'Tr7!kq2vLw9xZp', secondary_gateway: 'sip2.acme-telecom.example' },
+    additional_settings: { ani_format: 'e164' },
+  };
+
+  async function register(body: Record<string, unknown> = MUNICH): Promise<Snapshot> {
     const reply = await h.call('POST', TRUNKS, { json: body });
     expect(reply.status, reply.text).toBe(201);
     expect(reply.text).not.toContain('Tr7!kq2vLw9xZp');
     return reply.json<{ data: Snapshot }>().data;
   }
 
-  it('registers a number as external, call-capable, SMS-incapable and unbound, visible to the next read of this workspace only', async () => {
-    const created = await register();
-    expect(created).toMatchObject({ number: LONDON.number, is_external: true, source: 'sip_trunk' });
-    expect(created.channels.call).toEqual({ capable: true, enabled: true, channel_limit: 10, whitelisted_destinations: ['GB', 'IE'], bound: false, agent_uuid: null, agent_name: null });
-    expect(created.channels.sms).toMatchObject({ capable: false, enabled: false, bound: false });
-    expect(created.channels.inbound).toEqual({ enabled: true, channel_limit: 10 });
-    expect(await snapshot(`/api/v1/phone-numbers/${created.phone_number_uuid}/channels`)).toEqual(created);
-    expect(await snapshot(BY_NUMBER, { number: '442071838750' })).toEqual(created);
-    expectShapeB(await h.call('GET', BY_NUMBER, { query: { number: LONDON.number }, tenant: 'globex' }), 404, 'RESOURCE_NOT_FOUND');
+  async function trunks(tenant = 'acme'): Promise<TrunkList> {
+    const reply = await h.call('GET', TRUNKS, { tenant });
+    expect(reply.status, reply.text).toBe(200);
+    expect(reply.json<Record<string, unknown>>()).not.toHaveProperty('message');
+    return reply.json<{ data: TrunkList }>().data;
+  }
+
+  /** The stored trunk rows of a number, read from the control API's snapshot. */
+  async function storedRows(number: string): Promise<unknown> {
+    const snap = (await h.control('GET', '/snapshot')).json<{ workspaces: Array<{ state: { slug: string; phone_numbers: Array<{ number: string; trunks?: unknown }> } }> }>();
+    return snap.workspaces.find((w) => w.state.slug === 'acme')?.state.phone_numbers.find((n) => n.number === number)?.trunks;
+  }
+
+  it('lists only the external numbers, with capabilities, channel settings, no fee and the bound agents', async () => {
+    const list = await trunks();
+    expect(list.items.map((i) => i.phone_number_uuid)).toEqual([acmeExternal.uuid]);
+    const agent = acme.agents.find((a) => a.channels.call === acmeExternal.uuid);
+    expect(list.items[0]).toMatchObject({
+      number: acmeExternal.number,
+      country_code: 'DE',
+      location: 'Hamburg',
+      type: 'local',
+      is_external: true,
+      source: 'external',
+      status: 'active',
+      capabilities: { voice: true, sms: false },
+      channel_settings: { voice: { enabled: true, channel_limit: acmeExternal.call.channel_limit, whitelisted_destinations: acmeExternal.call.whitelisted_destinations }, inbound: acmeExternal.inbound },
+      billing: { monthly_fee: 0 },
+      bindings: { call: { bound: true, agent_uuid: agent?.uuid, agent_name: agent?.name }, sms: { bound: false }, whatsapp: { bound: false } },
+    });
+    expect(list.pagination).toEqual({ current_page: 1, per_page: 50, total: 1, last_page: 1, from: 1, to: 1, has_more: false });
+    expect(JSON.stringify(list)).not.toMatch(/password|Hh-trunk/);
+    expect((await trunks('globex')).items.map((i) => i.phone_number_uuid)).toEqual([globexExternal.uuid]);
   });
 
-  it('defaults the channel limit to 1 and the destinations to the country of the number', async () => {
-    const created = await register({ number: '33142685300', sip_uri: 'sip:pbx.paris.example' });
+  it('registers a number on the call channel for an agent: external, bound, listed and stored with what was sent', async () => {
+    const created = await register();
+    expect(created).toMatchObject({ number: MUNICH.phone_number, is_external: true, source: 'external' });
+    expect(created.channels.call).toEqual({ capable: true, enabled: true, channel_limit: 1, whitelisted_destinations: ['DE'], bound: true, agent_uuid: faq.uuid, agent_name: faq.name });
+    expect(created.channels.sms).toMatchObject({ capable: false, enabled: false, bound: false });
+    expect(created.channels.inbound).toEqual({ enabled: true, channel_limit: 1 });
+    expect(await snapshot(`/api/v1/phone-numbers/${created.phone_number_uuid}/channels`)).toEqual(created);
+    expect(await snapshot(BY_NUMBER, { number: '4989555123400' })).toEqual(created);
+    expect((await trunks()).items.map((i) => i.number)).toEqual([acmeExternal.number, MUNICH.phone_number].sort());
+    expect(await storedRows(MUNICH.phone_number)).toEqual([{ channel: 'call', name: MUNICH.name, direction: 'both', sip: MUNICH.sip, additional_settings: MUNICH.additional_settings }]);
+    expectShapeB(await h.call('GET', BY_NUMBER, { query: { number: MUNICH.phone_number }, tenant: 'globex' }), 404, 'RESOURCE_NOT_FOUND');
+  });
+
+  it('names a row {channel}_trunk_{digits} by default, and an outbound-only call row refuses inbound calls', async () => {
+    const created = await register({ phone_number: '33142685300', agent_uuid: faq.uuid, channel: 'call', direction: 'outbound' });
     expect(created.number).toBe('+33142685300');
     expect(created.channels.call).toMatchObject({ channel_limit: 1, whitelisted_destinations: ['FR'] });
-    expect(created.channels.inbound).toEqual({ enabled: true, channel_limit: 1 });
+    expect(created.channels.inbound).toEqual({ enabled: false, channel_limit: 1 });
+    expect(await storedRows('+33142685300')).toEqual([{ channel: 'call', name: 'call_trunk_33142685300', direction: 'outbound', sip: {}, additional_settings: {} }]);
   });
 
-  it('refuses a number the workspace already has, with or without its +', async () => {
-    expectShapeB(await h.call('POST', TRUNKS, { json: { number: acmePurchased.number.slice(1), sip_uri: 'sip:pbx.example' } }), 409, 'CONFLICT');
+  it('registers the same number on WhatsApp as a second row of that number', async () => {
+    const whatsapp = await register({ phone_number: acmeExternal.number, agent_uuid: faq.uuid, channel: 'whatsapp', additional_settings: { waba_id: '118273645500' } });
+    expect(whatsapp.phone_number_uuid).toBe(acmeExternal.uuid);
+    expect(whatsapp.channels.whatsapp).toEqual({ bound: true, agent_uuid: faq.uuid, agent_name: faq.name });
+    expect(whatsapp.channels.call.bound).toBe(true);
+    const agents = (await h.call('GET', '/api/v1/agents', { query: { per_page: '100' } })).json<{ data: { items: Array<{ agent_uuid: string; channels: { whatsapp: { phone_number_uuid: string; waba_id: string } | null } }> } }>().data.items;
+    expect(agents.find((a) => a.agent_uuid === faq.uuid)?.channels.whatsapp).toMatchObject({ phone_number_uuid: acmeExternal.uuid, waba_id: '118273645500' });
+  });
+
+  it('refuses a purchased number, a number already on that channel, an agent serving another number there, SMS and an unknown agent', async () => {
+    const busy = acme.agents.find((a) => a.channels.call !== null && a.channels.call !== acmeExternal.uuid);
+    expectShapeB(await h.call('POST', TRUNKS, { json: { ...MUNICH, phone_number: acmePurchased.number.slice(1) } }), 409, 'CONFLICT');
+    expectShapeB(await h.call('POST', TRUNKS, { json: { ...MUNICH, phone_number: acmeExternal.number } }), 409, 'CONFLICT');
+    expectShapeB(await h.call('POST', TRUNKS, { json: { ...MUNICH, agent_uuid: busy?.uuid } }), 409, 'CONFLICT');
+    expectShapeB(await h.call('POST', TRUNKS, { json: { ...MUNICH, channel: 'sms' } }), 422, 'VALIDATION_ERROR', 'channel');
+    expectShapeB(await h.call('POST', TRUNKS, { json: { ...MUNICH, agent_uuid: globex.agents[0]?.uuid ?? UNKNOWN } }), 404, 'RESOURCE_NOT_FOUND');
+    expectShapeB(await h.call('POST', TRUNKS, { json: { ...MUNICH, direction: 'sideways' } }), 422, 'VALIDATION_ERROR', 'direction');
+    expect((await trunks()).items).toHaveLength(1);
+  });
+
+  it('updates a row found by number and channel: only the fields sent, SIP keys merged, empty strings clearing them', async () => {
     await register();
-    expectShapeB(await h.call('POST', TRUNKS, { json: { ...LONDON } }), 409, 'CONFLICT');
-  });
-
-  it('updates only the fields sent, persists them and answers the snapshot', async () => {
-    const created = await register();
-    const reply = await h.call('PUT', `${TRUNKS}/${created.phone_number_uuid}`, { json: { channel_limit: 20, whitelisted_destinations: ['GB', 'IE', 'NL'] } });
+    const reply = await h.call('PATCH', TRUNKS, { json: { phone_number: '4989555123400', channel: 'call', name: 'Munich outbound', direction: 'outbound', sip: { password: 'n3w-Pa55', secondary_gateway: '' } } });
     expect(reply.status, reply.text).toBe(200);
+    expect(reply.text).not.toContain('n3w-Pa55');
     const updated = reply.json<{ data: Snapshot }>().data;
-    expect(updated.channels.call).toMatchObject({ channel_limit: 20, whitelisted_destinations: ['GB', 'IE', 'NL'], enabled: true });
-    expect(updated.channels.inbound).toEqual({ enabled: true, channel_limit: 20 });
-    const off = await h.call('PUT', `${TRUNKS}/${created.phone_number_uuid}`, { json: { inbound_enabled: false } });
-    expect(off.json<{ data: Snapshot }>().data.channels.inbound).toEqual({ enabled: false, channel_limit: 20 });
-    const read = await snapshot(`/api/v1/phone-numbers/${created.phone_number_uuid}/channels`);
-    expect(read.channels.call.channel_limit).toBe(20);
-    expect(read.channels.inbound.enabled).toBe(false);
+    expect(updated.channels.inbound).toEqual({ enabled: false, channel_limit: 1 });
+    expect(updated.channels.call).toMatchObject({ bound: true, agent_uuid: faq.uuid });
+    const { secondary_gateway: _cleared, ...kept } = MUNICH.sip;
+    expect(await storedRows(MUNICH.phone_number)).toEqual([
+      { channel: 'call', name: 'Munich outbound', direction: 'outbound', sip: { ...kept, password: 'n3w-Pa55' }, additional_settings: MUNICH.additional_settings },
+    ]);
+    await h.call('PATCH', TRUNKS, { json: { phone_number: MUNICH.phone_number, channel: 'call', additional_settings: {} } });
+    expect(await storedRows(MUNICH.phone_number)).toMatchObject([{ name: 'Munich outbound', additional_settings: {} }]);
+    expect((await snapshot(`/api/v1/phone-numbers/${updated.phone_number_uuid}/channels`)).channels.inbound.enabled).toBe(false);
   });
 
-  it('finds only external numbers of this workspace to update', async () => {
-    const body = { json: { channel_limit: 5 } };
-    expectShapeB(await h.call('PUT', `${TRUNKS}/${acmePurchased.uuid}`, body), 404, 'RESOURCE_NOT_FOUND');
-    expectShapeB(await h.call('PUT', `${TRUNKS}/${globexExternal.uuid}`, body), 404, 'RESOURCE_NOT_FOUND');
-    expectShapeB(await h.call('PUT', `${TRUNKS}/${UNKNOWN}`, body), 404, 'RESOURCE_NOT_FOUND');
-    expect((await h.call('PUT', `${TRUNKS}/${acmeExternal.uuid}`, body)).status).toBe(200);
+  it('finds only trunk rows of this workspace to update or assign', async () => {
+    const body = (number: string, channel = 'call') => ({ json: { phone_number: number, channel, agent_uuid: faq.uuid } });
+    expectShapeB(await h.call('PATCH', TRUNKS, { json: { phone_number: acmePurchased.number, channel: 'call' } }), 404, 'RESOURCE_NOT_FOUND');
+    expectShapeB(await h.call('PATCH', TRUNKS, { json: { phone_number: globexExternal.number, channel: 'call' } }), 404, 'RESOURCE_NOT_FOUND');
+    expectShapeB(await h.call('PATCH', TRUNKS, { json: { phone_number: acmeExternal.number, channel: 'whatsapp' } }), 404, 'RESOURCE_NOT_FOUND');
+    expectShapeB(await h.call('PUT', `${TRUNKS}/assign`, body(acmePurchased.number)), 404, 'RESOURCE_NOT_FOUND');
+    expectShapeB(await h.call('PUT', `${TRUNKS}/assign`, body(globexExternal.number)), 404, 'RESOURCE_NOT_FOUND');
+    expectShapeB(await h.call('PUT', `${TRUNKS}/assign`, body(acmeExternal.number, 'whatsapp')), 404, 'RESOURCE_NOT_FOUND');
+    expect((await h.call('PATCH', TRUNKS, { json: { phone_number: acmeExternal.number, channel: 'call' } })).status).toBe(200);
   });
 
-  it('binds a channel to an agent, releasing the agent that had it, and unbinds it with a null agent', async () => {
+  it('reassigns a row to another agent, releasing the agent that had it, and keeps the number and its settings', async () => {
     const previous = acme.agents.find((a) => a.channels.call === acmeExternal.uuid);
     expect(previous).toBeDefined();
-    const reply = await h.call('POST', `${TRUNKS}/${acmeExternal.uuid}/assign`, { json: { agent_uuid: unboundAcmeAgent.uuid, channels: ['call'] } });
+    const reply = await h.call('PUT', `${TRUNKS}/assign`, { json: { phone_number: acmeExternal.number, channel: 'call', agent_uuid: faq.uuid } });
     expect(reply.status, reply.text).toBe(200);
-    expect(reply.json<{ data: Snapshot }>().data.channels.call).toMatchObject({ bound: true, agent_uuid: unboundAcmeAgent.uuid, agent_name: unboundAcmeAgent.name });
-    const agents = (await h.call('GET', '/api/v1/agents', { query: { per_page: '100' } })).json<{ data: { items: Array<{ uuid: string; channels: { call: { phone_number_uuid: string } | null } }> } }>().data.items;
-    expect(agents.find((a) => a.uuid === unboundAcmeAgent.uuid)?.channels.call?.phone_number_uuid).toBe(acmeExternal.uuid);
-    expect(agents.find((a) => a.uuid === previous?.uuid)?.channels.call).toBeNull();
-    const released = await h.call('POST', `${TRUNKS}/${acmeExternal.uuid}/assign`, { json: { agent_uuid: null, channels: ['call'] } });
-    expect(released.json<{ data: Snapshot }>().data.channels.call).toMatchObject({ bound: false, agent_uuid: null, agent_name: null });
-    expect((await snapshot(`/api/v1/phone-numbers/${acmeExternal.uuid}/channels`)).channels.call.bound).toBe(false);
+    const assigned = reply.json<{ data: Snapshot }>().data;
+    expect(assigned.phone_number_uuid).toBe(acmeExternal.uuid);
+    expect(assigned.channels.call).toEqual({ ...acmeExternal.call, bound: true, agent_uuid: faq.uuid, agent_name: faq.name });
+    const agents = (await h.call('GET', '/api/v1/agents', { query: { per_page: '100' } })).json<{ data: { items: Array<{ agent_uuid: string; channels: { call: { phone_number_uuid: string } | null } }> } }>().data.items;
+    expect(agents.find((a) => a.agent_uuid === faq.uuid)?.channels.call?.phone_number_uuid).toBe(acmeExternal.uuid);
+    expect(agents.find((a) => a.agent_uuid === previous?.uuid)?.channels.call).toBeNull();
+    expect((await trunks()).items[0]?.bindings.call).toEqual({ bound: true, agent_uuid: faq.uuid, agent_name: faq.name });
   });
 
-  it('refuses a channel the number cannot carry, and an agent of another workspace', async () => {
-    expectShapeB(await h.call('POST', `${TRUNKS}/${acmeExternal.uuid}/assign`, { json: { agent_uuid: unboundAcmeAgent.uuid, channels: ['sms'] } }), 422, 'VALIDATION_ERROR', 'channels');
+  it('refuses an assignment to an agent of another workspace, and one without an agent', async () => {
     const globexAgent = globex.agents[0]?.uuid ?? UNKNOWN;
-    expectShapeB(await h.call('POST', `${TRUNKS}/${acmeExternal.uuid}/assign`, { json: { agent_uuid: globexAgent, channels: ['call'] } }), 404, 'RESOURCE_NOT_FOUND');
-    expectShapeB(await h.call('POST', `${TRUNKS}/${globexExternal.uuid}/assign`, { json: { agent_uuid: null, channels: ['call'] } }), 404, 'RESOURCE_NOT_FOUND');
+    expectShapeB(await h.call('PUT', `${TRUNKS}/assign`, { json: { phone_number: acmeExternal.number, channel: 'call', agent_uuid: globexAgent } }), 404, 'RESOURCE_NOT_FOUND');
+    expectShapeB(await h.call('PUT', `${TRUNKS}/assign`, { json: { phone_number: acmeExternal.number, channel: 'call' } }), 422, 'VALIDATION_ERROR', 'agent_uuid');
     expect((await snapshot(`/api/v1/phone-numbers/${acmeExternal.uuid}/channels`)).channels.call.agent_uuid).toBe(acme.agents.find((a) => a.channels.call === acmeExternal.uuid)?.uuid);
   });
 });

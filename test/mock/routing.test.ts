@@ -122,14 +122,16 @@ describe.each(TRANSPORTS)('routing and validation over %s', (transport) => {
 
   it('ignores a body sent to an operation that takes none (the contract documents no 400 or 413 for it)', async () => {
     const started = await h.call('POST', '/api/v1/call', { json: send.body('call') });
-    expect(started.status, started.text).toBe(201);
-    const conversation = started.json<ResponseBody<'startCall', 201>>().data.conversation_uuid;
+    expect(started.status, started.text).toBe(200);
+    const conversation = started.json<ResponseBody<'startCall', 200>>().data.conversation_uuid;
+    const callOf = async () => (await h.call('GET', '/api/v1/calls', { query: { conversation_uuid: conversation } })).json<ResponseBody<'listCalls', 200>>().data.data[0];
     const muted = await h.call('POST', `/api/v1/calls/action/${conversation}/mute`, { body: '{not json' });
     expect(muted.status, muted.text).toBe(200);
-    expect(muted.json<ResponseBody<'muteCall', 200>>().data.muted).toBe(true);
-    const hungUp = await h.call('POST', `/api/v1/calls/action/${conversation}/hangup`, { body: 'x'.repeat(MAX_BODY * 2) });
-    expect(hungUp.status, hungUp.text).toBe(200);
-    expect(hungUp.json<ResponseBody<'hangupCall', 200>>().data.status).toBe('ended');
+    expect(muted.json<ResponseBody<'muteCall', 200>>().message).toBe('Mute dispatched');
+    expect((await callOf())?.muted).toBe(true);
+    const unmuted = await h.call('POST', `/api/v1/calls/action/${conversation}/unmute`, { body: 'x'.repeat(MAX_BODY * 2) });
+    expect(unmuted.status, unmuted.text).toBe(200);
+    expect((await callOf())?.muted).toBe(false);
   });
 
   it('answers every client mistake with a 4xx in Shape A or B, never a 5xx', async () => {

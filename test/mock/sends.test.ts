@@ -1,7 +1,8 @@
-// The SMS and WhatsApp template sends (published API "Messaging"): POST /api/v1/sms/send takes
-// agentId, phoneNumber (E.164) and message (1..1600) and answers {messageId, recipientPhone,
+// The SMS and WhatsApp template sends (published API): POST /api/v1/sms/send takes agentId,
+// phoneNumber (E.164) and message (1..1600) and answers 200 {messageId, recipientPhone,
 // conversationId}; POST /api/v1/whatsapp/template takes agentId, templateId, phoneNumber,
-// parameters {field1, ...} and header {type, url} and answers in the same form with templateId.
+// parameters {field1, ...} and header {type, url} and answers 200 {messageId, templateName,
+// recipientPhone, conversationId}.
 // Each message joins the contact's conversation on its channel and waits in the sending queue.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -42,10 +43,10 @@ describe.each(TRANSPORTS)('SMS and WhatsApp template sends over %s', (transport)
   it("answers an SMS with messageId, recipientPhone and conversationId: the contact's SMS conversation", async () => {
     const message = 'Ihr Termin ist am Montag um 9:00 Uhr.';
     const res = await h.call('POST', '/api/v1/sms/send', { json: { agentId: RECALL_AGENT, phoneNumber: '4917698765432', message } });
-    expect(res.status, res.text).toBe(201);
-    const reply = res.json<ResponseBody<'sendSms', 201>>();
-    expect(reply.message).toBe('SMS accepted and queued for sending');
-    expect(reply.data).toEqual({ messageId: expect.any(String), recipientPhone: ANNA.phone, conversationId: ANNA.smsConversation, status: 'queued' });
+    expect(res.status, res.text).toBe(200);
+    const reply = res.json<ResponseBody<'sendSms', 200>>();
+    expect(reply.message).toBe('SMS message sent successfully');
+    expect(reply.data).toEqual({ messageId: expect.any(String), recipientPhone: ANNA.phone, conversationId: ANNA.smsConversation });
     const last = (await messagesOf(ANNA.smsConversation)).at(-1);
     expect(last).toMatchObject({ uuid: reply.data.messageId, direction: 'outbound', content: message });
     expect((await outboundSummary(h)).channels.sms.queued + (await outboundSummary(h)).channels.sms.sending).toBe(1);
@@ -54,8 +55,8 @@ describe.each(TRANSPORTS)('SMS and WhatsApp template sends over %s', (transport)
   it('opens a new SMS conversation for a number no contact has, in the other workspace too', async () => {
     const body = { ...sendBodies(globex).body('sms'), phoneNumber: '+13125550123' };
     const res = await h.call('POST', '/api/v1/sms/send', { tenant: 'globex', json: body });
-    expect(res.status, res.text).toBe(201);
-    const data = res.json<ResponseBody<'sendSms', 201>>().data;
+    expect(res.status, res.text).toBe(200);
+    const data = res.json<ResponseBody<'sendSms', 200>>().data;
     expect(globex.state.conversations.map((c) => c.uuid)).not.toContain(data.conversationId);
     expect((await messagesOf(data.conversationId, 'globex')).map((m) => m.uuid)).toEqual([data.messageId]);
   });
@@ -67,22 +68,23 @@ describe.each(TRANSPORTS)('SMS and WhatsApp template sends over %s', (transport)
   });
 
   it('takes an SMS message of 1 to 1600 characters', async () => {
-    expect((await h.call('POST', '/api/v1/sms/send', { json: bodies.body('sms', { message: 'x'.repeat(1600) }) })).status).toBe(201);
+    expect((await h.call('POST', '/api/v1/sms/send', { json: bodies.body('sms', { message: 'x'.repeat(1600) }) })).status).toBe(200);
     expectShapeB(await h.call('POST', '/api/v1/sms/send', { json: bodies.body('sms', { message: 'x'.repeat(1601) }) }), 422, 'VALIDATION_ERROR', 'message');
     expectShapeB(await h.call('POST', '/api/v1/sms/send', { json: bodies.body('sms', { message: '' }) }), 422, 'VALIDATION_ERROR', 'message');
   });
 
-  it('answers a WhatsApp template with messageId, recipientPhone, conversationId and templateId', async () => {
+  it('answers a WhatsApp template with messageId, templateName, recipientPhone and conversationId (the uuid)', async () => {
     const json = bodies.body('whatsapp', { parameters: { field2: '18 March', field1: 'Jonas' }, header: { type: 'image', url: 'https://cdn.acme.example/whatsapp/checkup.jpg' } });
     const res = await h.call('POST', '/api/v1/whatsapp/template', { json });
-    expect(res.status, res.text).toBe(201);
-    const data = res.json<ResponseBody<'sendWhatsappTemplate', 201>>().data;
+    expect(res.status, res.text).toBe(200);
+    expect(res.json<ResponseBody<'sendWhatsappTemplate', 200>>().message).toBe('WhatsApp template message sent successfully');
+    const data = res.json<ResponseBody<'sendWhatsappTemplate', 200>>().data;
     const contact = acme.state.contacts.find((c) => c.phone === bodies.contactPhone);
     const conversation = acme.state.conversations.find((c) => c.channel === 'whatsapp' && c.contact_uuid === contact?.uuid);
     expect(conversation).toBeDefined();
-    expect(data).toEqual({ messageId: expect.any(String), recipientPhone: bodies.contactPhone, conversationId: conversation?.uuid, templateId: bodies.templateUuid, status: 'queued' });
     const template = acme.state.whatsapp_templates.find((t) => t.uuid === bodies.templateUuid);
-    const last = (await messagesOf(data.conversationId)).at(-1);
+    expect(data).toEqual({ messageId: expect.any(String), templateName: template?.name, recipientPhone: bodies.contactPhone, conversationId: conversation?.uuid });
+    const last = (await messagesOf(String(data.conversationId))).at(-1);
     expect(last).toMatchObject({ uuid: data.messageId, message_type: 'template', content: `${template?.name}: Jonas | 18 March` });
     expect((await outboundSummary(h)).channels.whatsapp.sending).toBe(1);
   });
@@ -97,8 +99,8 @@ describe.each(TRANSPORTS)('SMS and WhatsApp template sends over %s', (transport)
     };
     expect(await statusOf()).toBe('Closed');
     const res = await h.call('POST', '/api/v1/whatsapp/template', { json: bodies.body('whatsapp', { phoneNumber: contact.phone }) });
-    expect(res.status, res.text).toBe(201);
-    expect(res.json<ResponseBody<'sendWhatsappTemplate', 201>>().data.conversationId).toBe(closed.uuid);
+    expect(res.status, res.text).toBe(200);
+    expect(res.json<ResponseBody<'sendWhatsappTemplate', 200>>().data.conversationId).toBe(closed.uuid);
     expect(await statusOf()).toBe('Active');
   });
 

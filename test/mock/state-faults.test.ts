@@ -114,7 +114,7 @@ describe('coaching agent faults', () => {
     const w = await open(['coach-update-resets-unsent']);
     const created = dataOf<{ uuid: string }>(await w.call('POST', '/api/v1/coaching-agents', { json: { name: 'Sales coach', coaching_tone: 'direct' } }));
     const updated = dataOf<{ coaching_tone: string; auto_trigger_threshold: number; name: string }>(
-      await w.call('PUT', `/api/v1/coaching-agents/${created.uuid}`, { json: { auto_trigger_threshold: 45 } }),
+      await w.call('PATCH', `/api/v1/coaching-agents/${created.uuid}`, { json: { auto_trigger_threshold: 45 } }),
     );
     expect(updated).toMatchObject({ name: 'Sales coach', coaching_tone: 'supportive', auto_trigger_threshold: 45 });
   });

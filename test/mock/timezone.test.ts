@@ -20,7 +20,7 @@ const zoned = acme.state.timezone;
 const travelling = memberWhere(acme, `a profile zone other than ${zoned}`, (m) => m.timezone !== null && m.timezone !== zoned);
 const unzoned = memberWhere(acme, 'no profile zone', (m) => m.timezone === null);
 type Calls = ResponseBody<'listCalls', 200>;
-type Started = ResponseBody<'startCall', 201>;
+type Started = ResponseBody<'startCall', 200>;
 
 /** The wall time of an instant in a zone, without an offset: `2026-12-01T10:30:00`. */
 function wall(ms: number, zone: string): string {
@@ -113,7 +113,7 @@ describe.each(TRANSPORTS)('time zones over %s', (transport) => {
 
   it('reads a request date-time without an offset in the applied zone, and honours an explicit offset', async () => {
     const started = await h.call('POST', '/api/v1/call', { json: sendBodies(acme).body('call') });
-    expect(started.status, started.text).toBe(201);
+    expect(started.status, started.text).toBe(200);
     const uuid = started.json<Started>().data.id;
     const listed = (await h.call('GET', '/api/v1/calls', { query: { conversation_uuid: started.json<Started>().data.conversation_uuid } })).json<Calls>();
     expect(listed.data.data.map((c) => Date.parse(c.created_at))).toEqual([T0]);
@@ -160,8 +160,8 @@ describe.each(TRANSPORTS)('time zones over %s', (transport) => {
     let conversation = '';
     for (const message of values) {
       const sent = await h.call('POST', '/api/v1/sms/send', { json: sendBodies(acme).body('sms', { message }), headers: { 'x-timezone': 'Pacific/Kiritimati' } });
-      expect(sent.status, sent.text).toBe(201);
-      conversation = sent.json<ResponseBody<'sendSms', 201>>().data.conversationId;
+      expect(sent.status, sent.text).toBe(200);
+      conversation = sent.json<ResponseBody<'sendSms', 200>>().data.conversationId;
     }
     for (const zone of ['Pacific/Pago_Pago', 'Pacific/Kiritimati', 'UTC']) {
       const res = await h.call('GET', `/api/v1/conversations/${conversation}/messages`, { headers: { 'x-timezone': zone }, query: { per_page: '100' } });

@@ -1,7 +1,8 @@
 // WhatsApp template settings over real HTTP (seed "WhatsApp template setting"; "Endpoints" > GET and
 // DELETE /api/v1/whatsapp/template-settings; "Other statuses": delete refused (409) while a campaign
 // referencing the setting is `In Process`, `Importing`, `Active` or `Paused`; the template is
-// unaffected). The mock validates every response against the contract.
+// unaffected; the published create: an APPROVED template, status active by default, 201 "Template
+// setting created successfully"). The mock validates every response against the contract.
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   campaignRecord,
@@ -54,6 +55,7 @@ async function open(extra: Json = {}, faults: string[] = []): Promise<World> {
 async function create(w: World, body: Json): Promise<Setting> {
   const reply = await w.call('POST', SETTINGS, { json: body });
   expect(reply.status, reply.text).toBe(201);
+  expect(JSON.parse(reply.text).message).toBe('Template setting created successfully');
   return dataOf<Setting>(reply);
 }
 
@@ -78,6 +80,20 @@ describe('create', () => {
     const error = expectShapeB(reply, 422);
     expect(error).toMatchObject({ code: 'VALIDATION_ERROR', field: 'template_uuid' });
     expect(dataOf<SettingPage>(await w.call('GET', SETTINGS)).total).toBe(0);
+  });
+
+  it('refuses a template that is not APPROVED with 422 naming template_uuid (published: an APPROVED template)', async () => {
+    const pending = '7e6d5c4b-3a29-4817-8f6e-5d4c3b2a1908';
+    const w = await open({
+      whatsapp_templates: [
+        { uuid: TEMPLATE_SPRING, name: 'spring_offer', language: 'en', category: 'MARKETING', status: 'APPROVED', waba_id: WABA_MAIN },
+        { uuid: pending, name: 'summer_offer', language: 'en', category: 'MARKETING', status: 'PENDING', waba_id: WABA_MAIN },
+      ],
+    });
+    const error = expectShapeB(await w.call('POST', SETTINGS, { json: { template_uuid: pending } }), 422);
+    expect(error).toMatchObject({ code: 'VALIDATION_ERROR', field: 'template_uuid' });
+    expect(dataOf<SettingPage>(await w.call('GET', SETTINGS)).total).toBe(0);
+    expect((await create(w, { template_uuid: TEMPLATE_SPRING })).status).toBe('active');
   });
 });
 

@@ -12,6 +12,9 @@ export const SEND_PATHS = {
 export type SendKind = keyof typeof SEND_PATHS;
 export const SEND_KINDS = Object.keys(SEND_PATHS) as SendKind[];
 
+/** The status an accepted send answers with (the call, SMS and WhatsApp template sends: 200, as published). */
+export const SEND_STATUS: Record<SendKind, number> = { call: 200, whatsapp: 200, sms: 200, email: 201 };
+
 export interface SendBodies {
   agentUuid: string;
   /** The approved WhatsApp template the bodies send. */
@@ -31,7 +34,7 @@ export function sendBodies(tenant: DemoTenant): SendBodies {
   const contact = ws.contacts.find((c) => c.phone !== null && c.email !== null);
   if (!contact?.phone || !contact.email) throw new Error(`fixture ${tenant.slug} has no contact with phone and email`);
   const base: Record<SendKind, Record<string, unknown>> = {
-    call: { agentId: agent.uuid, prompt: { content: 'Remind the contact of the appointment tomorrow at 10:30.' }, participant: { number: contact.phone } },
+    call: { agentId: agent.uuid, prompt: { overwrite: false, content: 'Remind the contact of the appointment tomorrow at 10:30.' }, participant: { number: contact.phone } },
     whatsapp: { agentId: agent.uuid, templateId: template.uuid, phoneNumber: contact.phone, parameters: { field1: contact.name } },
     sms: { agentId: agent.uuid, phoneNumber: contact.phone, message: 'Your appointment is tomorrow at 10:30.' },
     email: { to: contact.email, subject: 'Your appointment', text: 'See you tomorrow at 10:30.', agent_uuid: agent.uuid },

@@ -12,24 +12,25 @@ import { fieldOf, listOf } from '../answer-fields.ts';
 import { type Real, runScenario } from '../model-kit.ts';
 import { INSTAGRAM_UNBIND, type InstagramAccountView } from './model.ts';
 
+/** An agent of the list (published: keyed `agent_uuid`; `channels` is the contract's addition). */
 interface AgentView {
-  uuid: string;
+  agent_uuid: string;
   channels: { instagram?: { account_id?: string } | null } | null;
 }
 
 async function agents(real: Real): Promise<AgentView[] | undefined> {
   const op = real.client.op('listAgents');
-  const answer = await real.client.send({ op, query: { page: '1', per_page: '50' } });
+  const answer = await real.client.send({ op });
   if (!isSuccess(answer)) return void inconclusive(INSTAGRAM_UNBIND, op.operationId, `listing the agents answered ${describeAnswer(answer)}`, answer);
-  const list = listOf<AgentView>(op, answer, ['uuid', 'channels']);
+  const list = listOf<AgentView>(op, answer, ['agent_uuid', 'channels']);
   if (!list.ok) return void inconclusive(INSTAGRAM_UNBIND, op.operationId, list.reason, answer);
   return list.value.items;
 }
 
 async function unbindOnce(real: Real, agent: AgentView, account: string): Promise<void> {
   const op = real.client.op('unbindAgentInstagram');
-  const answer = await real.client.send({ op, pathParams: { uuid: agent.uuid } });
-  requireRule(INSTAGRAM_UNBIND, op.operationId, expectStatus(answer, op, `unbinding the Instagram account ${account} of agent ${agent.uuid}`, 200, undefined), answer);
+  const answer = await real.client.send({ op, pathParams: { uuid: agent.agent_uuid } });
+  requireRule(INSTAGRAM_UNBIND, op.operationId, expectStatus(answer, op, `unbinding the Instagram account ${account} of agent ${agent.agent_uuid}`, 200, undefined), answer);
   const released = fieldOf(op, answer, 'instagram_account');
   if (!released.ok) return inconclusive(INSTAGRAM_UNBIND, op.operationId, released.reason, answer);
   const view = released.value as InstagramAccountView;
@@ -37,10 +38,10 @@ async function unbindOnce(real: Real, agent: AgentView, account: string): Promis
   requireRule(INSTAGRAM_UNBIND, op.operationId, held ? true : { message: `the unbind answered the account ${JSON.stringify(view)}; expected ${account}, still connected, bound to no agent`, part: 'inferred' }, answer);
   const after = await agents(real);
   if (!after) return;
-  const binding = after.find((a) => a.uuid === agent.uuid)?.channels?.instagram;
-  requireRule(INSTAGRAM_UNBIND, 'listAgents', binding === null || binding === undefined ? true : { message: `after the unbind, agent ${agent.uuid} still lists the Instagram binding ${JSON.stringify(binding)}`, part: 'documented' });
-  const again = await real.client.send({ op, pathParams: { uuid: agent.uuid } });
-  requireRule(INSTAGRAM_UNBIND, op.operationId, expectStatus(again, op, `unbinding agent ${agent.uuid} a second time`, 409, undefined, 'inferred'), again);
+  const binding = after.find((a) => a.agent_uuid === agent.agent_uuid)?.channels?.instagram;
+  requireRule(INSTAGRAM_UNBIND, 'listAgents', binding === null || binding === undefined ? true : { message: `after the unbind, agent ${agent.agent_uuid} still lists the Instagram binding ${JSON.stringify(binding)}`, part: 'documented' });
+  const again = await real.client.send({ op, pathParams: { uuid: agent.agent_uuid } });
+  requireRule(INSTAGRAM_UNBIND, op.operationId, expectStatus(again, op, `unbinding agent ${agent.agent_uuid} a second time`, 409, undefined, 'inferred'), again);
 }
 
 export async function runInstagramUnbindCheck(): Promise<void> {

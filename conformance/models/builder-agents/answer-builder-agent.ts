@@ -9,7 +9,7 @@ import { requireRule } from '../../record/rule.ts';
 import { isSuccess } from '../../rules/verdicts.ts';
 import type { Real } from '../model-kit.ts';
 import { MarkedWrite } from './conversation-command.ts';
-import { BUILDER_AGENT_TRANSITIONS, type BuilderAgentModel, type ConversationRecord, conversationOf, freshLabel, markers } from './model.ts';
+import { BUILDER_AGENT_TRANSITIONS, type BuilderAgentModel, type ConversationRecord, acceptedConversationOf, freshLabel, markers } from './model.ts';
 import { acceptedInProcessing, refused } from './write-verdicts.ts';
 
 export class AnswerBuilderAgentCommand extends MarkedWrite {
@@ -22,7 +22,7 @@ export class AnswerBuilderAgentCommand extends MarkedWrite {
     const message = `Our team uses it, and it stores nothing (${freshLabel()}). ${markers(this.outcome, this.delayMs)}`;
     const op = real.client.op('answerBuilderAgentQuestions');
     const answer = await real.client.send({ op, pathParams: { uuid: record.uuid }, json: { message } });
-    const view = conversationOf(op, answer);
+    const view = acceptedConversationOf(op, answer);
     const what = `answering a ${before} conversation`;
     if (before === 'gathering') {
       requireRule(BUILDER_AGENT_TRANSITIONS, op.operationId, acceptedInProcessing(answer, view, 200, what, 'documented'), answer);

@@ -90,6 +90,19 @@ export function conversationOf(op: SuiteOperation, answer: Answer): Read<Convers
   return resourceOf<ConversationView>(op, answer, CONVERSATION_FIELDS);
 }
 
+/**
+ * The conversation an accepted answers or approve carries: its `uuid` at least, and `status` when
+ * the answer has one (the published answers of these operations leave `status` out).
+ */
+export function acceptedConversationOf(op: SuiteOperation, answer: Answer): Read<AcceptedView> {
+  return resourceOf<AcceptedView>(op, answer, ['uuid']);
+}
+
+export interface AcceptedView {
+  uuid: string;
+  status?: string;
+}
+
 export function isSettled(status: string): status is SettledStatus {
   return (SETTLED as readonly string[]).includes(status);
 }

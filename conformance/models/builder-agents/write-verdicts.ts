@@ -16,10 +16,15 @@ export function refused(answer: Answer, what: string, part: Part, statusPart: Pa
   return { message: `${what} answered ${describeAnswer(answer)}; expected 409`, part: statusPart };
 }
 
-/** A write the model expects accepted: `status` with the conversation in processing. */
-export function acceptedInProcessing(answer: Answer, view: Read<ConversationView>, status: number, what: string, part: Part): RuleVerdict {
+/**
+ * A write the model expects accepted: `status` with the conversation in processing. A conversation
+ * without `status` (the published answers and approve leave it out) is judged on the next poll.
+ */
+export function acceptedInProcessing(answer: Answer, view: Read<Pick<ConversationView, 'uuid'> & { status?: string }>, status: number, what: string, part: Part): RuleVerdict {
   if (answer.response?.status !== status) return { message: `${what} answered ${describeAnswer(answer)}; expected ${status}`, part };
   if (!view.ok) return { inconclusive: `${what}: ${view.reason}` };
-  if (view.value.status !== 'processing') return { message: `${what} returned status ${view.value.status}; every write returns at once in processing`, part };
+  if (view.value.status !== undefined && view.value.status !== 'processing') {
+    return { message: `${what} returned status ${view.value.status}; every write returns at once in processing`, part };
+  }
   return true;
 }

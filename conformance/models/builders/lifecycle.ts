@@ -107,20 +107,18 @@ async function reachRunning(real: Real, uuid: string, wait: Waiter, after: strin
   throw new Undecided(`status ${status}`);
 }
 
-const APP_FILES = [
-  { path: 'package.json', content: '{"name":"conformance-lifecycle","version":"1.0.0","type":"module","scripts":{"start":"node server.js"}}' },
-  {
-    path: 'server.js',
-    content: "import { createServer } from 'node:http';\ncreateServer((req, res) => res.end('ok')).listen(Number(process.env.PORT ?? 8080));\n",
-  },
-];
+/** The app's files as the published create body takes them: path relative to the app root → contents. */
+const APP_FILES = {
+  'package.json': '{"name":"conformance-lifecycle","version":"1.0.0","type":"module","scripts":{"start":"node server.js"}}',
+  'server.js': "import { createServer } from 'node:http';\ncreateServer((req, res) => res.end('ok')).listen(Number(process.env.PORT ?? 8000), '0.0.0.0');\n",
+};
 
 /** Uploads the scenario's app; returns its uuid. */
 async function createApp(real: Real): Promise<string> {
   const op = real.client.op('createBuilder');
   const answer = await real.client.send({
     op,
-    json: { name: `conformance lifecycle ${Date.now()}`, entrypoint: 'node server.js', port: 8080, job_type: 'always_on', files: APP_FILES },
+    json: { name: `conformance-lifecycle-${Date.now()}`, entrypoint: 'node server.js', port: 8000, job_type: 'always_on', files: APP_FILES },
   });
   if (!isSuccess(answer)) undecided(op, `uploading an app answered ${describeAnswer(answer)}`, answer);
   const uuid = stringOf(op, answer, 'uuid');

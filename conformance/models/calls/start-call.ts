@@ -19,7 +19,7 @@ export class StartCallCommand extends ModelCommand<CallsModel> {
     const plan = sendPlan('startCall');
     if (!plan) return;
     const answer = await send(real, plan, 0);
-    const uuid = expectResource(CALL_ACTIONS_LIVE, plan.op, answer, stringOf(plan.op, answer, 'conversation_uuid'), 'starting a call', 201);
+    const uuid = expectResource(CALL_ACTIONS_LIVE, plan.op, answer, stringOf(plan.op, answer, 'conversation_uuid'), 'starting a call', 200);
     if (uuid !== undefined) model.calls.push({ conversationUuid: uuid, ended: false });
   }
 

@@ -1,5 +1,5 @@
 // What the campaign model needs from the workspace: the agents (with and without a WhatsApp
-// binding, from the agents list), the active template setting the target names, and an inactive
+// binding, from the agents list, keyed by `agent_uuid` as published or `uuid`), the active template setting the target names, and an inactive
 // one (listed with status inactive, else created from the target's approved template and deleted
 // again at the end).
 import { inconclusive } from '../../record/rule.ts';
@@ -18,12 +18,18 @@ async function agentChoices(real: Real): Promise<AgentChoice[]> {
     inconclusive(CAMPAIGN_AGENT_BINDING, op.operationId, `listing the agents answered ${describeAnswer(answer)}`, answer);
     return [];
   }
-  const list = listOf<{ uuid: string; channels: { whatsapp?: unknown } | null }>(op, answer, ['uuid', 'channels']);
+  // The published list keys an agent by `agent_uuid`; an older contract by `uuid`.
+  type Item = { agent_uuid?: string; uuid?: string; channels: { whatsapp?: unknown } | null };
+  const published = listOf<Item>(op, answer, ['agent_uuid', 'channels']);
+  const list = published.ok ? published : listOf<Item>(op, answer, ['uuid', 'channels']);
   if (!list.ok) {
     inconclusive(CAMPAIGN_AGENT_BINDING, op.operationId, list.reason, answer);
     return [];
   }
-  const all = list.value.items.map((a) => ({ uuid: a.uuid, whatsapp: a.channels?.whatsapp !== null && a.channels?.whatsapp !== undefined }));
+  const all = list.value.items.flatMap((a) => {
+    const uuid = a.agent_uuid ?? a.uuid;
+    return uuid === undefined ? [] : [{ uuid, whatsapp: a.channels?.whatsapp !== null && a.channels?.whatsapp !== undefined }];
+  });
   // Both kinds when the workspace has them, a few of each.
   return [...all.filter((a) => a.whatsapp).slice(0, MAX_AGENTS / 2), ...all.filter((a) => !a.whatsapp).slice(0, MAX_AGENTS / 2)];
 }

@@ -2,8 +2,10 @@
 // fast-check run starts from the workspace's coaching agents as listed (their count and default).
 // A fixed sequence first makes every run exercise the default rule whatever fast-check draws: two
 // creates, set-default of the second, a read of the first; then an update of the second that sends
-// one setting (its tone, set at create, must stay) and a read of it. Afterwards the workspace's original
-// default, if it had one, is made the default again.
+// one setting (its tone, set at create, must stay) and a read of it; then the published `is_default`:
+// a create with true takes the default, an update with false keeps it where it is, an update with
+// true moves it, and a read. Afterwards the workspace's original default, if it had one, is made the
+// default again.
 import { inconclusive, requireRule } from '../../record/rule.ts';
 import { suite } from '../../suite/context.ts';
 import { type Real, runModel, runScenario, runSteps } from '../model-kit.ts';
@@ -39,6 +41,12 @@ async function fixedScenario(real: Real): Promise<void> {
   if (!model) return;
   await runSteps(model, real, [new CreateCoachingAgentCommand({}), new CreateCoachingAgentCommand({ coaching_tone: 'direct' }), new SetDefaultCoachingAgentCommand(1), new ReadCoachingAgentCommand(0)]);
   await runSteps(model, real, [new UpdateCoachingAgentCommand(1, { auto_trigger_threshold: 45 }, false), new ReadCoachingAgentCommand(1)]);
+  await runSteps(model, real, [
+    new CreateCoachingAgentCommand({ language: 'English' }, true),
+    new UpdateCoachingAgentCommand(2, {}, false, false),
+    new UpdateCoachingAgentCommand(0, {}, false, true),
+    new ReadCoachingAgentCommand(2),
+  ]);
 }
 
 export async function runCoachingModel(name: string): Promise<void> {

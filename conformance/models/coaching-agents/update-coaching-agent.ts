@@ -1,6 +1,8 @@
-// PUT /api/v1/coaching-agents/{uuid} (capability "coaching agents: list, read, update settings";
-// shapes inferred). Predicts 200 with the fields sent changed, every other setting kept, and the
-// default unchanged (an update never moves the default).
+// PATCH /api/v1/coaching-agents/{uuid} (capability "coaching agents: list, read, update settings";
+// published: PATCH, only the fields sent change, the lists sent replace the stored ones,
+// `is_default: true` makes this one the default and `false` never takes the default away).
+// Predicts 200 with the fields sent changed, every other setting kept, and the default moved only
+// by `is_default: true`.
 import { recordRule } from '../../record/rule.ts';
 import { expectResource, type Real } from '../model-kit.ts';
 import { OneCoachCommand } from './coach-command.ts';
@@ -11,16 +13,20 @@ import { settingDifferences } from './settings-diff.ts';
 export class UpdateCoachingAgentCommand extends OneCoachCommand {
   readonly patch: CoachSettings;
   readonly rename: boolean;
+  readonly isDefault: boolean | undefined;
 
-  constructor(pick: number, patch: CoachSettings, rename: boolean) {
+  constructor(pick: number, patch: CoachSettings, rename: boolean, isDefault?: boolean) {
     super(pick);
     this.patch = patch;
     this.rename = rename;
+    this.isDefault = isDefault;
   }
 
   protected async actOn(coach: CoachRecord, model: CoachingModel, real: Real): Promise<void> {
     const op = real.client.op('updateCoachingAgent');
-    const body: CoachSettings = { ...this.patch, ...(this.rename || Object.keys(this.patch).length === 0 ? { name: freshCoachName() } : {}) };
+    const flag = this.isDefault === undefined ? {} : { is_default: this.isDefault };
+    const renamed = this.rename || Object.keys(this.patch).length + Object.keys(flag).length === 0 ? { name: freshCoachName() } : {};
+    const body: CoachSettings & { is_default?: boolean } = { ...this.patch, ...renamed, ...flag };
     const answer = await real.client.send({
       op,
       pathParams: { uuid: coach.uuid },
@@ -29,14 +35,15 @@ export class UpdateCoachingAgentCommand extends OneCoachCommand {
     });
     const view = expectResource(COACH_SETTINGS, op, answer, coachOf(op, answer), 'updating a coaching agent', 200);
     if (!view) return;
-    const expected = { ...coach.settings, ...body };
-    const wrong = settingDifferences(expected, view);
+    if (this.isDefault === true) model.defaultUuid = coach.uuid;
+    const { is_default: _flag, ...sent } = body;
+    const wrong = settingDifferences({ ...coach.settings, ...sent }, view);
     recordRule(COACH_SETTINGS, op.operationId, wrong.length === 0 ? true : { message: `after the update: ${wrong.join('; ')}`, part: 'inferred' }, answer);
-    requireDefaultFlag(model, coach, view, answer, op.operationId, 'a settings update answered');
+    requireDefaultFlag(model, coach, view, answer, op.operationId, `a settings update${this.isDefault === undefined ? '' : ` with is_default ${this.isDefault}`} answered`);
     coach.settings = settingsOf(view);
   }
 
   toString(): string {
-    return `updateCoach(${this.pick}, ${JSON.stringify(this.patch)}${this.rename ? ', rename' : ''})`;
+    return `updateCoach(${this.pick}, ${JSON.stringify(this.patch)}${this.rename ? ', rename' : ''}${this.isDefault === undefined ? '' : `, is_default ${this.isDefault}`})`;
   }
 }

@@ -21,7 +21,7 @@ export interface FieldView {
 }
 
 export interface AnalyzerView {
-  id: string;
+  internal_id: string;
   kind: string;
 }
 

@@ -33,15 +33,15 @@ export async function checkAnalyzers(model: ContactFieldsModel, real: Real, fiel
   const op = real.client.op('listContactAnalyzers');
   const answer = await real.client.send({ op });
   if (!isSuccess(answer)) return inconclusive(ANALYZER_PREFIXES, op.operationId, `listing the contact analyzers answered ${describeAnswer(answer)}`, answer);
-  const list = listOf<AnalyzerView>(op, answer, ['id', 'kind']);
+  const list = listOf<AnalyzerView>(op, answer, ['internal_id', 'kind']);
   if (!list.ok) return inconclusive(ANALYZER_PREFIXES, op.operationId, list.reason, answer);
   const wrong: string[] = [];
   for (const a of list.value.items) {
     const prefix = PREFIX_OF_KIND[a.kind];
-    if (!/^(b|f|p)_./.test(a.id)) wrong.push(`analyzer ${JSON.stringify(a.id)} (${a.kind}) carries none of the prefixes b_, f_, p_`);
-    else if (prefix !== undefined && !a.id.startsWith(prefix)) wrong.push(`analyzer ${a.id} of kind ${a.kind} does not start with ${prefix}`);
+    if (!/^(b|f|p)_./.test(a.internal_id)) wrong.push(`analyzer ${JSON.stringify(a.internal_id)} (${a.kind}) carries none of the prefixes b_, f_, p_`);
+    else if (prefix !== undefined && !a.internal_id.startsWith(prefix)) wrong.push(`analyzer ${a.internal_id} of kind ${a.kind} does not start with ${prefix}`);
   }
-  const ids = new Set(list.value.items.map((a) => a.id));
+  const ids = new Set(list.value.items.map((a) => a.internal_id));
   for (const f of fields) {
     const expected = `${f.built_in ? 'b_' : 'f_'}${f.key}`;
     if (model.fields.has(f.key) && !ids.has(expected)) wrong.push(`the custom field ${f.key} has no analyzer ${expected}`);

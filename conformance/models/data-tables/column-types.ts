@@ -41,10 +41,10 @@ export class AddMisfitCommand extends TableCommand {
 
   protected async act(model: DataTableModel, real: Real): Promise<void> {
     const op = real.client.op('addDataTableRecords');
-    const column = COLUMNS.find((c) => c.key === this.key);
+    const column = COLUMNS.find((c) => c.name === this.key);
     const records = [{ label: 'Fits every column' }, { [this.key]: this.value }];
     const answer = await real.client.send({ op, pathParams: { uuid: model.tableUuid }, json: { records } });
-    const what = `adding a record with ${JSON.stringify(this.value)} in the ${column?.type} column ${this.key}`;
+    const what = `adding a record with ${JSON.stringify(this.value)} in the ${column?.data_type} column ${this.key}`;
     if (isSuccess(answer)) {
       // Accepted: the records are in the table now, so the model follows (the invariant stays about counts).
       model.rows.push(...records.map((_, i) => ({ uuid: `accepted-misfit-${i}`, values: {} as DataTableModel['rows'][number]['values'] })));
@@ -58,13 +58,13 @@ export class AddMisfitCommand extends TableCommand {
   }
 }
 
-/** The table's fields list its columns with the types they were created with. */
+/** The table's fields list its columns (by name) with the types they were created with. */
 export async function checkFieldTypes(model: DataTableModel, real: Real): Promise<void> {
   const op = real.client.op('listDataTableFields');
   const answer = await real.client.send({ op, pathParams: { uuid: model.tableUuid } });
   if (!isSuccess(answer)) return requireRule(DATA_TABLE_COLUMN_TYPES, op.operationId, expectStatus(answer, op, `listing the fields of table ${model.tableUuid}`, 200, undefined, 'inferred'), answer);
-  const list = listOf<{ key: string; type: string }>(op, answer, ['key', 'type']);
+  const list = listOf<{ name: string; data_type: string }>(op, answer, ['name', 'data_type']);
   if (!list.ok) return inconclusive(DATA_TABLE_COLUMN_TYPES, op.operationId, list.reason, answer);
-  const wrong = COLUMNS.filter((c) => list.value.items.find((f) => f.key === c.key)?.type !== c.type).map((c) => `${c.key} is not listed as ${c.type}`);
+  const wrong = COLUMNS.filter((c) => list.value.items.find((f) => f.name === c.name)?.data_type !== c.data_type).map((c) => `${c.name} is not listed as ${c.data_type}`);
   requireRule(DATA_TABLE_COLUMN_TYPES, op.operationId, wrong.length === 0 ? true : { message: `table ${model.tableUuid}: ${wrong.join('; ')}`, part: 'documented' }, answer);
 }

@@ -1,6 +1,7 @@
 // The commands of the data table model, as fast-check arbitraries: add records (values of every
-// column type, any subset of the columns), update one record (a non-empty subset), delete one,
-// add a record with a value that does not fit its column's type.
+// column type, any subset of the columns; one record in the published `{record}` form), update one
+// record (a non-empty subset; by its id in the path, or in bulk), delete one (by its id in the
+// path, or in bulk), add a record with a value that does not fit its column's type.
 import fc from 'fast-check';
 import type { Real } from '../model-kit.ts';
 import { AddRecordsCommand } from './add-records.ts';
@@ -29,8 +30,8 @@ export function dataTableCommands(): Array<fc.Arbitrary<DataTableCommand>> {
   const pick = fc.nat({ max: 20 });
   return [
     fc.array(recordValues(false), { minLength: 1, maxLength: 3 }).map((records) => new AddRecordsCommand(records)),
-    fc.tuple(pick, recordValues(true)).map(([p, patch]) => new UpdateRecordCommand(p, patch)),
-    pick.map((p) => new DeleteRecordCommand(p)),
+    fc.tuple(pick, recordValues(true), fc.constantFrom('one' as const, 'bulk' as const)).map(([p, patch, form]) => new UpdateRecordCommand(p, patch, form)),
+    fc.tuple(pick, fc.constantFrom('one' as const, 'bulk' as const)).map(([p, form]) => new DeleteRecordCommand(p, form)),
     fc
       .constantFrom(...(Object.keys(MISFITS) as Array<keyof typeof MISFITS>))
       .chain((key) => fc.constantFrom(...MISFITS[key]).map((v) => new AddMisfitCommand(key, v))),

@@ -1,10 +1,11 @@
 // Filling a table by import, and syncing it into an agent (seed "What the service does" > Tables:
 // "Tables are filled by direct record operations or by import from pasted text, a file ... or a
 // crawled website"; "A table is assigned to an agent, and a sync refreshes the agent's index").
-// On a table of its own the suite: syncs before any assignment (refused, 409 inferred), imports
-// pasted CSV text of three records and waits for the job (the table then holds them), assigns the
-// table to the target's agent, syncs it and waits for the sync (it indexes every record). The job
-// shapes and statuses are the contract's (inferred).
+// The suite imports pasted CSV text of three records as a new table in the published form
+// `{name, data}` and waits for the job (the table then holds them), syncs it before any assignment
+// (refused, 409 inferred), assigns it to the target's agent in the published form `{agent_uuid}`,
+// syncs it and waits for the sync (it indexes every record). The job shapes and statuses are the
+// contract's (inferred).
 import type { RuleCheck } from '../../record/rule.ts';
 import { inconclusive, notApplicable, requireRule } from '../../record/rule.ts';
 import { describeAnswer, expectStatus, isSuccess } from '../../rules/verdicts.ts';
@@ -30,18 +31,6 @@ const POLLS = 20;
 const POLL_MS = 1_000;
 const DONE = new Set(['completed', 'failed']);
 
-async function newTable(real: Real): Promise<string | undefined> {
-  const op = real.client.op('createDataTable');
-  const columns = [
-    { key: 'label', name: 'Label', type: 'text' },
-    { key: 'amount', name: 'Amount', type: 'number' },
-  ];
-  const answer = await real.client.send({ op, json: { name: freshTableName(), columns } });
-  const uuid = stringOf(op, answer, 'uuid');
-  if (!isSuccess(answer) || !uuid.ok) return void inconclusive(DATA_TABLE_IMPORT, op.operationId, `creating a table answered ${describeAnswer(answer)}`, answer);
-  return uuid.value;
-}
-
 /** The status of a job read by `read`, polled until it is done; the last status and answer. */
 async function awaitJob(read: () => Promise<{ status: string | undefined; answer: Parameters<typeof inconclusive>[3] }>) {
   let last = await read();
@@ -59,12 +48,16 @@ async function recordCount(real: Real, table: string): Promise<{ count: unknown;
   return { count: read.ok ? read.value : undefined, answer };
 }
 
-async function importText(real: Real, table: string): Promise<void> {
+/** Imports the pasted text as a new table; its uuid once the records are there (undefined: recorded). */
+async function importText(real: Real): Promise<string | undefined> {
   const op = real.client.op('importDataFromText');
-  const answer = await real.client.send({ op, json: { table_uuid: table, text: CSV } });
-  requireRule(DATA_TABLE_IMPORT, op.operationId, expectStatus(answer, op, `importing ${RECORDS} records of pasted CSV text`, 201, undefined, 'inferred'), answer);
+  const answer = await real.client.send({ op, json: { name: freshTableName(), data: CSV } });
+  requireRule(DATA_TABLE_IMPORT, op.operationId, expectStatus(answer, op, `importing ${RECORDS} records of pasted CSV text as a new table`, 201, undefined, 'inferred'), answer);
   const job = stringOf(op, answer, 'uuid');
-  if (!job.ok) return inconclusive(DATA_TABLE_IMPORT, op.operationId, job.reason, answer);
+  const target = stringOf(op, answer, 'table_uuid');
+  if (!job.ok) return void inconclusive(DATA_TABLE_IMPORT, op.operationId, job.reason, answer);
+  if (!target.ok) return void inconclusive(DATA_TABLE_IMPORT, op.operationId, target.reason, answer);
+  const table = target.value;
   const get = real.client.op('getDataImportJob');
   const done = await awaitJob(async () => {
     const a = await real.client.send({ op: get, pathParams: { uuid: job.value } });
@@ -72,15 +65,16 @@ async function importText(real: Real, table: string): Promise<void> {
     return { status: s.ok ? String(s.value) : undefined, answer: a };
   });
   if (done.status !== 'completed') {
-    return requireRule(DATA_TABLE_IMPORT, get.operationId, { message: `import job ${job.value} of valid CSV text ended ${done.status ?? 'unread'} after ${POLLS} polls, not completed`, part: 'inferred' }, done.answer);
+    return void requireRule(DATA_TABLE_IMPORT, get.operationId, { message: `import job ${job.value} of valid CSV text ended ${done.status ?? 'unread'} after ${POLLS} polls, not completed`, part: 'inferred' }, done.answer);
   }
   const { count, answer: read } = await recordCount(real, table);
-  requireRule(DATA_TABLE_IMPORT, 'getDataTable', count === RECORDS ? true : { message: `after the completed import of ${RECORDS} records into an empty table, it holds ${JSON.stringify(count)}`, part: 'documented' }, read);
+  requireRule(DATA_TABLE_IMPORT, 'getDataTable', count === RECORDS ? true : { message: `after the completed import of ${RECORDS} records as a new table, it holds ${JSON.stringify(count)}`, part: 'documented' }, read);
+  return table;
 }
 
 async function assignAndSync(real: Real, table: string, agent: string): Promise<void> {
   const assign = real.client.op('assignDataTable');
-  const assigned = await real.client.send({ op: assign, pathParams: { uuid: table }, json: { agent_uuid: agent, mode: 'knowledge_base' } });
+  const assigned = await real.client.send({ op: assign, pathParams: { uuid: table }, json: { agent_uuid: agent } });
   requireRule(DATA_TABLE_ASSIGN_SYNC, assign.operationId, expectStatus(assigned, assign, `assigning table ${table} to agent ${agent}`, 200, undefined, 'inferred'), assigned);
   const sync = real.client.op('syncDataTable');
   const started = await real.client.send({ op: sync, pathParams: { uuid: table } });
@@ -105,12 +99,11 @@ async function assignAndSync(real: Real, table: string, agent: string): Promise<
 
 export async function checkImportAndSync(real: Real): Promise<void> {
   const agent = suite().target.data.agent_uuid;
-  const table = await newTable(real);
+  const table = await importText(real);
   if (!table) return;
   const sync = real.client.op('syncDataTable');
   const early = await real.client.send({ op: sync, pathParams: { uuid: table } });
   requireRule(DATA_TABLE_ASSIGN_SYNC, sync.operationId, isSuccess(early) ? { message: `syncing table ${table}, assigned to no agent, was accepted (${describeAnswer(early)})`, part: 'inferred' } : expectStatus(early, sync, `syncing unassigned table ${table}`, 409, undefined, 'inferred'), early);
-  await importText(real, table);
   if (!agent) return notApplicable(DATA_TABLE_ASSIGN_SYNC, 'assignDataTable', 'the target names no agent (agent_uuid) to assign the table to');
   await assignAndSync(real, table, agent);
 }

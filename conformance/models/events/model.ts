@@ -9,6 +9,10 @@ export const WEBHOOK_DELIVERY_LOGGED: RuleCheck = {
   name: 'webhook-delivery-logged',
   rule: 'seed "Events" rule 1: a delivery to a registered webhook is recorded in the webhooks log feed with event, destination, status, payload, headers and response',
 };
+export const WEBHOOK_PAYLOAD_PUBLISHED: RuleCheck = {
+  name: 'webhook-payload-published',
+  rule: 'published API (the n8n trigger, MihuTrigger.node.ts): a delivery\u2019s payload is {event, data} with the conversation (data.conversation_uuid), the agent (data.agent_id) and the event\u2019s instant (data.timestamp)',
+};
 export const INBOUND_CONVERSATION: RuleCheck = {
   name: 'inbound-becomes-conversation',
   rule: 'seed "Events" rule 2: an inbound email or channel message becomes a conversation automatically (listed, with the message among its messages, inbound)',
@@ -31,5 +35,19 @@ export function deliveryProblems(delivery: Readonly<Record<string, unknown>>): s
   const problems = DELIVERY_FIELDS.filter((f) => !(f in delivery)).map((f) => `no ${f}`);
   if ('headers' in delivery && (typeof delivery.headers !== 'object' || delivery.headers === null)) problems.push(`headers ${JSON.stringify(delivery.headers)}, not an object`);
   if (typeof delivery.event === 'string' && delivery.event === '') problems.push('an empty event');
+  return problems;
+}
+
+/** What the published payload `{event, data}` of a delivery about `conversation` and `agent` lacks. */
+export function payloadProblems(payload: unknown, event: string, conversation: string, agent: string): string[] {
+  if (typeof payload !== 'object' || payload === null) return [`a payload ${JSON.stringify(payload)}, not an object`];
+  const { event: named, data } = payload as { event?: unknown; data?: unknown };
+  const problems: string[] = [];
+  if (named !== event) problems.push(`event ${JSON.stringify(named)}, not ${event}`);
+  if (typeof data !== 'object' || data === null) return [...problems, 'no data object'];
+  const fields = data as Record<string, unknown>;
+  if (fields.conversation_uuid !== conversation) problems.push(`data.conversation_uuid ${JSON.stringify(fields.conversation_uuid)}, not ${conversation}`);
+  if (fields.agent_id !== agent) problems.push(`data.agent_id ${JSON.stringify(fields.agent_id)}, not ${agent}`);
+  if (typeof fields.timestamp !== 'string') problems.push('no data.timestamp');
   return problems;
 }

@@ -2,7 +2,9 @@
 // agent of an Active SMS conversation (published API, "Webhooks"), replies to the conversation so
 // the agent's conversation_update is delivered, then reads the webhooks feed until a delivery to
 // its destination is listed (a few reads: a real service may log it a moment later). The delivery
-// must carry the seed's fields. The webhook is switched off afterwards (the contract gives no delete).
+// must carry the seed's fields, and its payload the published `{event, data}` about that
+// conversation and agent. The webhook is switched off afterwards (the contract gives no delete;
+// the published change takes `url` and `events` with `is_active`).
 import { randomUUID } from 'node:crypto';
 import { inconclusive, notApplicable, recordRule } from '../../record/rule.ts';
 import { describeAnswer, isSuccess } from '../../rules/verdicts.ts';
@@ -10,7 +12,7 @@ import { suite } from '../../suite/context.ts';
 import { listOf, stringOf } from '../answer-fields.ts';
 import type { Real } from '../model-kit.ts';
 import { passTime } from '../pass-time.ts';
-import { deliveryProblems, WEBHOOK_DELIVERY_LOGGED } from './model.ts';
+import { deliveryProblems, payloadProblems, WEBHOOK_DELIVERY_LOGGED, WEBHOOK_PAYLOAD_PUBLISHED } from './model.ts';
 
 const READS = 5;
 const WAIT_MS = 1_000;
@@ -27,7 +29,7 @@ async function smsConversationWithAgent(real: Real): Promise<{ uuid: string; age
 }
 
 /** Reads the feed until a delivery to `url` is listed; judges the first found. */
-async function judgeFeed(real: Real, url: string): Promise<void> {
+async function judgeFeed(real: Real, url: string, conversation: { uuid: string; agent: string }): Promise<void> {
   const op = real.client.op('listWebhookDeliveryLogs');
   for (let read = 1; read <= READS; read++) {
     const answer = await real.client.send({ op, query: { page: '1', per_page: '100' } });
@@ -37,7 +39,9 @@ async function judgeFeed(real: Real, url: string): Promise<void> {
     const ours = list.value.items.find((d) => d.destination === url);
     if (ours) {
       const problems = deliveryProblems(ours);
-      return void recordRule(WEBHOOK_DELIVERY_LOGGED, op.operationId, problems.length === 0 ? true : { message: `the logged delivery to the suite's webhook has ${problems.join(', ')}`, part: 'documented' }, answer);
+      recordRule(WEBHOOK_DELIVERY_LOGGED, op.operationId, problems.length === 0 ? true : { message: `the logged delivery to the suite's webhook has ${problems.join(', ')}`, part: 'documented' }, answer);
+      const payload = payloadProblems(ours.payload, 'conversation_update', conversation.uuid, conversation.agent);
+      return void recordRule(WEBHOOK_PAYLOAD_PUBLISHED, op.operationId, payload.length === 0 ? true : { message: `the payload of the delivery to the suite's webhook has ${payload.join(', ')}`, part: 'published' }, answer);
     }
     if (read === READS) {
       return void recordRule(
@@ -61,13 +65,13 @@ export async function checkWebhookDeliveriesLogged(real: Real): Promise<void> {
   const create = client.op('createAgentWebhook');
   const created = await client.send({ op: create, pathParams: { uuid: conversation.agent }, json: { url, events: ['conversation_update'] } });
   if (!isSuccess(created)) return inconclusive(WEBHOOK_DELIVERY_LOGGED, create.operationId, `registering a webhook answered ${describeAnswer(created)}`, created);
-  const hook = stringOf(create, created, 'uuid');
+  const hook = stringOf(create, created, 'webhook_uuid');
   try {
     const reply = client.op('replyToConversation');
     const replied = await client.send({ op: reply, pathParams: { uuid: conversation.uuid }, json: { text: 'Thanks for your message, we are on it.', user_email: email } });
     if (!isSuccess(replied)) return inconclusive(WEBHOOK_DELIVERY_LOGGED, reply.operationId, `the reply that should trigger a delivery answered ${describeAnswer(replied)}`, replied);
-    await judgeFeed(real, url);
+    await judgeFeed(real, url, conversation);
   } finally {
-    if (hook.ok) await client.send({ op: client.op('updateAgentWebhook'), pathParams: { uuid: conversation.agent, webhookUuid: hook.value }, json: { is_active: false } });
+    if (hook.ok) await client.send({ op: client.op('updateAgentWebhook'), pathParams: { uuid: conversation.agent, webhookUuid: hook.value }, json: { url, events: ['conversation_update'], is_active: false } });
   }
 }

@@ -3,7 +3,9 @@
 // one"), at a given pace, for contacts the suite may message, as contact objects matched by phone
 // number (published API, "Listings"): on the mock the phone numbers of the contract's examples (a
 // number that matches no contact creates one), on a real deployment only the QA team's own phone
-// (target data `send_to.phone`).
+// (target data `send_to.phone`). It starts at once (`auto_start`, whose default is false) and its
+// rule's window is the whole day (`00:00` to `23:59`, published as `HH:MM`), so the published
+// default window (09:00 to 18:00) does not hold its tasks back whenever the suite runs.
 import { suite } from '../../suite/context.ts';
 
 const PHONE = /^\+?\d{6,15}$/;
@@ -29,6 +31,9 @@ export function listingContacts(max: number): string[] | undefined {
   return list.length > 0 ? list : undefined;
 }
 
+/** The rule window the suite's listings are created with, as sent and as the listing answers it. */
+export const LISTING_RULE_WINDOW = { start: '00:00', end: '23:59', startEcho: '00:00:00', endEcho: '23:59:00' } as const;
+
 export interface ListingBody {
   body: Record<string, unknown>;
   /** Distinct contacts named. */
@@ -51,6 +56,8 @@ export function textListingBody(name: string, settingUuid: string, perMinute: nu
       contact_template_setting_id: settingUuid,
       contacts: contacts.map((phone) => ({ phone_number: phone })),
       pace: { per_minute: perMinute },
+      auto_start: true,
+      rule: { start_time: LISTING_RULE_WINDOW.start, end_time: LISTING_RULE_WINDOW.end },
     },
     contacts: contacts.length,
   };

@@ -24,7 +24,7 @@ export const LISTING_DELETE_KEEPS_CONTACTS: RuleCheck = {
 };
 export const LISTING_STATE: RuleCheck = {
   name: 'listing-state',
-  rule: 'contract (inferred): a listing is Importing, then Active while tasks run, then Completed; it keeps its pace and contacts; its report totals its tasks',
+  rule: 'contract (inferred): a listing is Importing, then Active while tasks run, then Completed; it keeps its pace, contacts and rule (times sent as HH:MM answered as HH:MM:SS); its report totals its tasks',
 };
 
 /** Task statuses that mean "not started yet" (the feed's status set is open, seed "Values depend on type"). */
@@ -57,6 +57,7 @@ export interface ListingView {
   status: string;
   pace?: { per_minute?: number };
   counts?: { contacts?: number };
+  rule?: { start_time?: unknown; end_time?: unknown };
   created_at: string;
 }
 

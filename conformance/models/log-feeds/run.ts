@@ -72,7 +72,7 @@ export async function runFeedSecretsCheck(): Promise<void> {
   const create = client.op('createAgentWebhook');
   const created = await client.send({ op: create, pathParams: { uuid: plan.agentUuid }, json: { url: plan.url, events: ['conversation_update'], secret_key: plan.secret } });
   if (!isSuccess(created)) return inconclusive(FEED_SECRETS, create.operationId, `registering a webhook answered ${describeAnswer(created)}`, redacted(created, plan.secret));
-  const hook = stringOf(create, created, 'uuid');
+  const hook = stringOf(create, created, 'webhook_uuid');
   try {
     if (created.response?.text.includes(plan.secret)) {
       recordRule(FEED_SECRETS, create.operationId, { message: 'the webhook answer shows its secret_key', part: 'inferred' }, redacted(created, plan.secret));
@@ -83,6 +83,6 @@ export async function runFeedSecretsCheck(): Promise<void> {
     await judgeWebhookFeed(real, plan);
     await judgeApiFeed(real, plan);
   } finally {
-    if (hook.ok) await client.send({ op: client.op('updateAgentWebhook'), pathParams: { uuid: plan.agentUuid, webhookUuid: hook.value }, json: { is_active: false } });
+    if (hook.ok) await client.send({ op: client.op('updateAgentWebhook'), pathParams: { uuid: plan.agentUuid, webhookUuid: hook.value }, json: { url: plan.url, events: ['conversation_update'], is_active: false } });
   }
 }

@@ -1,7 +1,8 @@
 // GET /api/v1/phone-numbers/rates with filters drawn from rates the model has seen: predicts that
-// every item matches the filters (the parameter names `country` and `prefix` are inferred, so a
-// broken filter is a finding on an inferred part), that a filter built from a listed rate finds at
-// least that rate, and that the pagination describes the page asked for.
+// every item matches the filters (the seed's country and starts-with prefix filters, under their
+// published names `country_code` and `prefix`, so a broken filter is a finding on a published
+// part), that a filter built from a listed rate finds at least that rate, and that the pagination
+// describes the page asked for.
 import { fieldOf, listOf } from '../answer-fields.ts';
 import { ModelCommand, pickOne } from '../model-command.ts';
 import type { Real } from '../model-kit.ts';
@@ -37,7 +38,7 @@ export class ListRatesCommand extends ModelCommand<RatesModel> {
     const country = this.q.useCountry ? sample.country_code : undefined;
     const prefix = this.q.prefixLength > 0 ? sample.destination_prefix.slice(0, this.q.prefixLength) : undefined;
     const query: Record<string, string> = { per_page: String(this.q.perPage), page: String(this.q.page) };
-    if (country !== undefined) query.country = country;
+    if (country !== undefined) query.country_code = country;
     if (prefix !== undefined) query.prefix = prefix;
     const op = real.client.op('listPhoneNumberRates');
     const answer = await real.client.send({ op, query, expectation: { kind: 'accepted', part: op.contract, rule: RATE_FILTERS.rule, what: 'a filtered rates page' } });
@@ -54,7 +55,7 @@ export class ListRatesCommand extends ModelCommand<RatesModel> {
       op.operationId,
       wrong.length === 0
         ? true
-        : { message: `with ${JSON.stringify(query)}, ${wrong.length} of ${items.length} rates do not match, e.g. ${JSON.stringify(wrong[0])}`, part: 'inferred' },
+        : { message: `with ${JSON.stringify(query)}, ${wrong.length} of ${items.length} rates do not match, e.g. ${JSON.stringify(wrong[0])}`, part: 'published' },
       answer,
     );
     const paging: Record<string, unknown> = {};

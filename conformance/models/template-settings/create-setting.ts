@@ -1,5 +1,7 @@
-// POST /api/v1/whatsapp/template-settings (seed "Operations named in prose only"; shapes
-// inferred). Predicts 201 with the template sent and the status sent, active when none is sent.
+// POST /api/v1/whatsapp/template-settings (seed "Operations named in prose only"; body and answer
+// published). Predicts 201 with the template sent and the status sent, active when none is sent
+// (the published default). The published answer need not carry `status`: when it does not, the
+// list commands judge the status the model predicts.
 import { recordRule } from '../../record/rule.ts';
 import { expectResource, type Real } from '../model-kit.ts';
 import { TEMPLATE_SETTING_CREATE, type TemplateSettingsModel, settingOf } from './model.ts';
@@ -40,9 +42,9 @@ export class CreateSettingCommand extends SettingCommand {
     const status = this.status ?? 'active';
     model.settings.push({ uuid: view.uuid, template, status, deleted: false });
     const problems: string[] = [];
-    if (view.status !== status) problems.push(`status ${view.status}, expected ${status}`);
+    if (view.status !== undefined && view.status !== status) problems.push(`status ${view.status}, expected ${status}${this.status ? '' : ' (the published default)'}`);
     if (view.template?.uuid !== template.uuid) problems.push(`template ${view.template?.uuid}, expected ${template.uuid}`);
-    recordRule(TEMPLATE_SETTING_CREATE, op.operationId, problems.length === 0 ? true : { message: problems.join('; '), part: 'inferred' }, answer);
+    recordRule(TEMPLATE_SETTING_CREATE, op.operationId, problems.length === 0 ? true : { message: problems.join('; '), part: 'published' }, answer);
   }
 
   toString(): string {

@@ -30,7 +30,7 @@ export const TEMPLATE_SETTING_KEEPS_TEMPLATE: RuleCheck = {
 };
 export const TEMPLATE_SETTING_CREATE: RuleCheck = {
   name: 'template-setting-create',
-  rule: 'contract (inferred): a created setting has the template and status sent (active by default); a text listing needs an active setting',
+  rule: 'published API (create a template setting): a created setting has the template and status sent (active by default); a text listing needs an active setting',
 };
 
 export const BLOCKING_STATUSES: ReadonlySet<string> = new Set(['In Process', 'Importing', 'Active', 'Paused']);
@@ -61,7 +61,7 @@ export interface ListingRef {
 export interface SettingView {
   uuid: string;
   status?: string;
-  template?: { uuid?: string; waba_id?: string };
+  template?: { uuid?: string; waba_id?: string; status?: string };
   created_at?: string;
 }
 
@@ -84,7 +84,10 @@ export class TemplateSettingsModel {
   }
 }
 
-/** The setting an answer of `op` carries, with the fields the model needs, where the contract puts them. */
+/**
+ * The setting an answer of `op` carries, with the fields the model needs, where the contract puts
+ * them. `status` is read when present: the published create answer need not carry it.
+ */
 export function settingOf(op: SuiteOperation, answer: Answer): Read<SettingView> {
-  return resourceOf<SettingView>(op, answer, ['uuid', 'status', 'template']);
+  return resourceOf<SettingView>(op, answer, ['uuid', 'template']);
 }

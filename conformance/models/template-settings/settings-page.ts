@@ -32,10 +32,11 @@ export async function settingsPage(real: Real, query: Record<string, string> = {
   return { items: list.value.items, lastPage: list.value.lastPage ?? 1, answer };
 }
 
-/** The templates (with their business account) that the workspace's settings use. */
+/** The APPROVED templates (with their business account) the workspace's settings fill (published: a setting is made on an APPROVED template). */
 export function templatesOf(items: SettingView[]): TemplateRef[] {
   const out = new Map<string, TemplateRef>();
   for (const s of items) {
+    if (s.template?.status !== undefined && s.template.status !== 'APPROVED') continue;
     const uuid = s.template?.uuid;
     const wabaId = s.template?.waba_id;
     if (typeof uuid === 'string' && typeof wabaId === 'string' && !out.has(uuid)) out.set(uuid, { uuid, wabaId });

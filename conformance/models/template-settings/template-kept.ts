@@ -1,8 +1,8 @@
 // After a setting is deleted, its WhatsApp template is still there (seed "Endpoints" DELETE
 // /api/v1/whatsapp/template-settings/{uuid}: "Deletes the setting; the underlying template is
 // unaffected"): a new setting on the same template is created (201). The create operation is named
-// in prose only and its shapes are inferred, so a refusal is a finding on an inferred part. The
-// new setting joins the model, so the run deletes it at its end.
+// in prose only; its 201 is published, so a refusal is a finding on a published part. The new
+// setting joins the model, so the run deletes it at its end.
 import { requireRule } from '../../record/rule.ts';
 import { expectStatus, isSuccess } from '../../rules/verdicts.ts';
 import type { Real } from '../model-kit.ts';
@@ -23,7 +23,7 @@ export class TemplateKeptCommand extends SettingPickCommand<SettingRecord> {
     requireRule(
       TEMPLATE_SETTING_KEEPS_TEMPLATE,
       op.operationId,
-      expectStatus(answer, op, `creating a setting on template ${deleted.template.uuid} after its setting ${deleted.uuid} was deleted`, 201, undefined, 'inferred'),
+      expectStatus(answer, op, `creating a setting on template ${deleted.template.uuid} after its setting ${deleted.uuid} was deleted`, 201, undefined, 'published'),
       answer,
     );
   }

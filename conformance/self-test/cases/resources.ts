@@ -12,6 +12,7 @@ export const RESOURCE_CASES: FaultCase[] = [
   { rule: 'replies.sms-text-only', fault: 'sms-reply-accepts-file', parts: ['stateful'], only: 'model: conversation replies' },
   { rule: 'auth.acting-member', fault: 'reply-ignores-user-email', parts: ['stateful'], only: 'model: conversation replies' },
   { rule: 'events.webhook-deliveries-logged', fault: 'webhook-deliveries-unlogged', parts: ['stateful'], only: 'model: events' },
+  { rule: 'events.webhook-payload', fault: 'webhook-payload-flat', parts: ['stateful'], only: 'model: events' },
   { rule: 'events.inbound-become-conversations', fault: 'inbound-no-conversation', parts: ['stateful'], only: 'model: events' },
   { rule: 'campaigns.update-no-rebuild', fault: 'campaign-update-rebuilds-tasks', parts: ['stateful'], only: 'model: campaigns' },
   { rule: 'campaigns.text-needs-setting', fault: 'text-campaign-publishes-without-setting', parts: ['stateful'], only: 'model: campaigns' },

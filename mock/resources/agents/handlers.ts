@@ -1,27 +1,31 @@
-// Agents: the agents list (published: `data.items[]`; pagination inferred) and the webhooks
-// registered on an agent (published: create and change with {url, events[], secret_key,
-// is_active}; the list is inferred). An unknown agent or webhook is a 404, which the contract
-// renders in Shape A for agent operations (seed "Errors", "agent not found"). The secret is kept
-// in state and only ever returned masked.
+// Agents: the agents list (published: `data.items[]` keyed `agent_uuid`, no paginator) and the
+// webhooks registered on an agent (published: create, and change with `url` and `events` required;
+// at most 5 per agent, the sixth a 409 `webhook_limit_reached`; the list is inferred). An unknown
+// agent or webhook is a 404, which the contract renders in Shape A for agent operations (seed
+// "Errors", "agent not found"). The secret is kept in state and never returned (`has_secret`).
 import type { HandlerGroup } from '../../core/handler.ts';
-import { errors } from '../../pipeline/api-error.ts';
+import { ApiError, errors } from '../../pipeline/api-error.ts';
 import type { Schemas } from '../../state/workspace.ts';
 import { findOr404, newUuid } from '../shared/lookup.ts';
-import { DEFAULT_PER_PAGE, paginate } from '../shared/paging.ts';
 import { agentsByName, agentView } from './agent-view.ts';
-import { type AgentWebhookRecord, webhookView } from './webhook-record.ts';
+import { type AgentWebhookRecord, WEBHOOKS_PER_AGENT, webhookView } from './webhook-record.ts';
 
 /** The create body as it arrives: the contract's default of `is_active` is not filled in. */
 type CreateInput = Omit<Schemas['AgentWebhookCreate'], 'is_active'> & { is_active?: boolean };
 
+/**
+ * The published 409 of an agent's sixth webhook. Its code is the agent webhooks' own, outside the
+ * general error codes; the contract's 409 of this operation names it.
+ */
+function webhookLimitReached(): ApiError {
+  return new ApiError(409, 'webhook_limit_reached', 'Webhook limit reached', `An agent has at most ${WEBHOOKS_PER_AGENT} webhooks; remove or reuse one.`);
+}
+
 export const agentHandlers = {
-  listAgents: ({ ws, query }) => {
-    const page = paginate(agentsByName(ws.agents), query.page, query.per_page ?? DEFAULT_PER_PAGE);
-    return {
-      status: 200,
-      body: { success: true, message: 'Agents retrieved', data: { items: page.items.map((a) => agentView(ws, a)), pagination: page.pagination } },
-    };
-  },
+  listAgents: ({ ws }) => ({
+    status: 200,
+    body: { success: true, message: 'Agents retrieved', data: { items: agentsByName(ws.agents).map((a) => agentView(ws, a)) } },
+  }),
 
   listAgentWebhooks: ({ ws, path }) => {
     const agent = findOr404(ws.agents, path.uuid, 'Agent');
@@ -35,6 +39,7 @@ export const agentHandlers = {
 
   createAgentWebhook: ({ ws, path, body, now }) => {
     const agent = findOr404(ws.agents, path.uuid, 'Agent');
+    if (ws.agent_webhooks.filter((h) => h.agent_uuid === agent.uuid).length >= WEBHOOKS_PER_AGENT) throw webhookLimitReached();
     const input = body as CreateInput;
     const record: AgentWebhookRecord = {
       uuid: newUuid(),
@@ -50,6 +55,9 @@ export const agentHandlers = {
     return { status: 201, body: { success: true, message: 'Agent webhook created', data: webhookView(record) } };
   },
 
+  // Published: `url` and `events` replace the webhook's; an absent `secret_key` keeps the secret and
+  // null removes it (the contract's design); an absent `is_active` keeps the state. The answer is
+  // `{success, data}`, without `message`.
   updateAgentWebhook: ({ ws, path, body, now }) => {
     const agent = findOr404(ws.agents, path.uuid, 'Agent');
     const hook = findOr404(
@@ -57,12 +65,12 @@ export const agentHandlers = {
       path.webhookUuid,
       'Webhook',
     );
-    if (body.url !== undefined) hook.url = body.url;
-    if (body.events !== undefined) hook.events = [...body.events];
+    hook.url = body.url;
+    hook.events = [...body.events];
     if (body.secret_key !== undefined) hook.secret_key = body.secret_key;
     if (body.is_active !== undefined) hook.is_active = body.is_active;
     hook.updated_at = now;
-    return { status: 200, body: { success: true, message: 'Agent webhook updated', data: webhookView(hook) } };
+    return { status: 200, body: { success: true, data: webhookView(hook) } };
   },
 
   // Seed "Endpoints": removes the agent's Instagram binding; the account stays connected to the

@@ -1,8 +1,9 @@
-// Deliveries of agent webhooks when state changes (seed "Events" rule 1; published API, "Webhooks":
-// the event kinds). When a conversation changes, every active webhook of its agent that subscribes
-// to the event gets one delivery, recorded in the webhooks feed (logs/webhook-feed.ts) with the
-// event, destination, headers (a signature header when the webhook has a secret; the feed masks
-// it), payload and the destination's response. The mock never calls out: the response is
+// Deliveries of agent webhooks when state changes (seed "Events" rule 1; published API: the event
+// kinds, and the payload `{event, data}` the n8n trigger reads, built by webhook-payload.ts). When a
+// conversation changes, every active webhook of its agent that subscribes to the event gets one
+// delivery, recorded in the webhooks feed (logs/webhook-feed.ts) with the event, destination,
+// headers (a signature header when the webhook has a secret; the feed masks it), payload and the
+// destination's response. The mock never calls out: the response is
 // simulated, 200 unless the control API planned another (PUT /__mock/webhooks/response).
 // Pace (seed "Limits": 100 webhook events per second per workspace): past 100 deliveries in one
 // second, a delivery is queued into the next second with room; until the clock reaches its instant
@@ -10,6 +11,7 @@
 import { hmacSha256Hex } from '../../platform/crypto.ts';
 import type { ConversationRecord, Schemas, WorkspaceState } from '../../state/workspace.ts';
 import { newUuid } from '../shared/lookup.ts';
+import { webhookPayload } from './webhook-payload.ts';
 
 export type WebhookEvent = Schemas['LogsWebhookEvent'];
 
@@ -76,7 +78,9 @@ export function deliver(ws: WorkspaceState, event: WebhookEvent, conversation: C
   for (const hook of hooks) {
     const at = slot(ws, now.getTime());
     // Instants stay Dates, so the feed renders them in the applied zone like every other instant.
-    const payload = { event, conversation_uuid: conversation.uuid, agent_uuid: conversation.agent_uuid, ...data, occurred_at: now };
+    // An end report carries the evaluation of the conversation's session (webhook-payload.ts).
+    const session = event === 'conversation_end_report' ? { subject: `${conversation.uuid}|end-report` } : undefined;
+    const payload = webhookPayload(ws, event, conversation, now, data, session);
     ws.webhook_deliveries.push(deliveryRecord(hook, event, payload, at, newUuid(), response));
   }
   return hooks.length;

@@ -1,26 +1,31 @@
-// An agent's webhook as the workspace keeps it: the API's AgentWebhook with the full secret in
-// place of its masked form (published API, "Webhooks"; seed: secrets are masked).
+// An agent's webhook as the workspace keeps it: the published webhook with its full secret, which
+// is write-only (published API, update-a-webhook: "never returned"; answers show `has_secret`).
 import type { Schemas } from '../../state/workspace.ts';
 
-export type AgentWebhookRecord = Omit<Schemas['AgentWebhook'], 'secret_key_masked'> & {
-  /** The secret that signs deliveries; null without one. Never returned in full. */
+export interface AgentWebhookRecord {
+  /** The webhook's id, answered as `webhook_uuid`. */
+  uuid: string;
+  agent_uuid: string;
+  url: string;
+  events: Array<Schemas['AgentWebhookEvent']>;
+  is_active: boolean;
+  /** The secret that signs deliveries; null without one. Never returned. */
   secret_key: string | null;
-};
-
-/** `****` plus the last four characters of the secret, null without one (as tokens are shown). */
-export function maskSecret(secret: string | null): string | null {
-  return secret === null ? null : `****${secret.slice(-4)}`;
+  created_at: Date;
+  updated_at: Date;
 }
 
-/** The webhook as the API returns it: the secret masked, the events copied. */
+/** Webhooks an agent may have (published: the sixth is refused with 409 `webhook_limit_reached`). */
+export const WEBHOOKS_PER_AGENT = 5;
+
+/** The webhook as the API returns it: `has_secret` in place of the secret, the events copied. */
 export function webhookView(record: AgentWebhookRecord): Schemas['AgentWebhook'] {
   return {
-    uuid: record.uuid,
-    agent_uuid: record.agent_uuid,
+    webhook_uuid: record.uuid,
     url: record.url,
     events: [...record.events],
     is_active: record.is_active,
-    secret_key_masked: maskSecret(record.secret_key),
+    has_secret: record.secret_key !== null,
     created_at: record.created_at,
     updated_at: record.updated_at,
   };

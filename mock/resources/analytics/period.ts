@@ -1,8 +1,9 @@
-// The period of the calls and sessions reads (published API, "Analytics": `from` inclusive, `to`
-// exclusive, `granularity`, `compare_prev`). Inferred rules: a date is the start of that day in the
-// applied zone; `from` must be before `to`; buckets end at the zone's midnights (`day`), Mondays
-// (`week`) or first days of the month (`month`), the first and last cut at `from` and `to`; at most
-// MAX_BUCKETS; the previous period is as long and ends where the period starts.
+// The period of the calls and sessions reads (published: `from` inclusive, `to` exclusive, both
+// date-times, `granularity`, `compare_prev`). A date-time without an offset is read in the applied
+// zone (seed "Time handling" rule 2). Inferred rules: `from` must be before `to`; buckets end at the
+// zone's midnights (`day`), Mondays (`week`) or first days of the month (`month`), the first and
+// last cut at `from` and `to`; at most MAX_BUCKETS; the previous period is as long and ends where
+// the period starts.
 import { DateTime } from 'luxon';
 import type { components } from '../../../generated/api.ts';
 import { errors } from '../../pipeline/api-error.ts';

@@ -1,6 +1,7 @@
-// The filters the analytics reads share (published API, "Analytics": channel, agent_uuid,
+// The filters the analytics reads share (published API, "Analytics": channel tokens, agent_uuid,
 // campaign_uuid). An agent or campaign the workspace does not have is a 404. A call, session or
-// message belongs to the agent it names and to the campaign of its conversation.
+// message belongs to the agent it names and to the campaign of its conversation; it matches the
+// channel filter when one of its tokens is listed (a message row's token is its channel).
 import { errors } from '../../pipeline/api-error.ts';
 import type { WorkspaceState } from '../../state/workspace.ts';
 
@@ -20,6 +21,8 @@ export interface AnalyticsScope {
 /** What a call, session or message row shows of itself to the filters. */
 export interface Attributed {
   channel: string;
+  /** The channel tokens it matches; absent: just its channel. */
+  tokens?: readonly string[];
   agent_uuid: string | null;
   conversation_uuid: string;
 }
@@ -36,7 +39,8 @@ export function analyticsScope(ws: WorkspaceState, query: AnalyticsQuery): Analy
 }
 
 export function inScope(scope: AnalyticsScope, item: Attributed): boolean {
-  if (scope.channels !== null && !scope.channels.has(item.channel)) return false;
+  const channels = scope.channels;
+  if (channels !== null && !(item.tokens ?? [item.channel]).some((t) => channels.has(t))) return false;
   if (scope.agent_uuid !== null && item.agent_uuid !== scope.agent_uuid) return false;
   return scope.campaignConversations === null || scope.campaignConversations.has(item.conversation_uuid);
 }

@@ -24,6 +24,11 @@ export class PeriodTally<A> {
     return this.period;
   }
 
+  /** The period's totals tally. */
+  get total(): A {
+    return this.totals;
+  }
+
   /** The tallies an item at `instant` adds to: the totals and its bucket; none outside the period. */
   at(instant: Date): A[] {
     const ms = instant.getTime();

@@ -11,7 +11,7 @@ import { appendLog } from '../builders/app-logs.ts';
 import { type BuilderAppRecord, toBuilder } from '../builders/app-record.ts';
 import { applyApp, settleApp } from '../builders/app-state.ts';
 import { runningLifecycle } from '../builders/machine.ts';
-import { AGENT_APP, generatedFiles } from './generated-app.ts';
+import { AGENT_APP, appName, generatedFiles } from './generated-app.ts';
 import { type AgentEvent, type AgentFlow, transition } from './machine.ts';
 
 export type Conversation = Schemas['BuilderAgentConversation'];
@@ -22,6 +22,8 @@ export interface BuilderAgentRecord {
   /** The app the conversation deployed; null until the first deployment. */
   builder_uuid: string | null;
   flow: AgentFlow;
+  /** Further booleans of the create body (the published page cuts off their names), kept as sent. */
+  options?: Record<string, boolean>;
 }
 
 function appOf(ws: WorkspaceState, record: BuilderAgentRecord): BuilderAppRecord | undefined {
@@ -45,7 +47,7 @@ function deploy(ws: WorkspaceState, record: BuilderAgentRecord, at: Date, baseDo
   const app = newApp({
     slug: ws.slug,
     baseDomain,
-    name: flow.name,
+    name: appName(flow.name),
     files,
     ...AGENT_APP,
     at,

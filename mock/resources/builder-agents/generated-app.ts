@@ -14,6 +14,11 @@ export const AGENT_APP = {
   backup_interval_hours: 24,
 };
 
+/** An app's name as the published create body allows it: lowercase letters, digits and dashes. */
+export function appName(name: string): string {
+  return slug(name);
+}
+
 function slug(name: string): string {
   return (
     name

@@ -1,7 +1,9 @@
 // Builder agent conversations: create (→ processing), list, read (poll), answers, approve and
 // rebuild (seed "States and transitions" > Builder agent conversation: "every write returns at
 // once, and the client polls GET /api/v1/builder-agents/{uuid} until the status leaves
-// `processing`"). Transitions are machine.ts; the clock's part is agent-state.ts.
+// `processing`"). Transitions are machine.ts; the clock's part is agent-state.ts. The published
+// answers: the read in the envelope ("Build conversation retrieved successfully"), answers and
+// approve as `{success, data}` without `message`; the rebuild keeps the seed's envelope.
 import type { HandlerContext, HandlerGroup } from '../../core/handler.ts';
 import { findOr404, newUuid } from '../shared/lookup.ts';
 import { pagedList } from '../shared/paging.ts';
@@ -16,6 +18,17 @@ function settle(ctx: Settling): void {
   settleBuilders(ctx.ws, ctx.now, ctx.config.baseDomain);
 }
 
+/**
+ * The create body read apart: `prompt`, `name`, and the further booleans the published page lists
+ * without their names (kept with the conversation as they came).
+ */
+function createBody(body: object): { prompt: string; name: string | undefined; options: Record<string, boolean> } {
+  const { prompt, name, ...rest } = body as Record<string, unknown>;
+  const options: Record<string, boolean> = {};
+  for (const [key, value] of Object.entries(rest)) if (typeof value === 'boolean') options[key] = value;
+  return { prompt: String(prompt), name: typeof name === 'string' ? name : undefined, options };
+}
+
 function conversation(ctx: Settling, uuid: string): BuilderAgentRecord {
   settle(ctx);
   return findOr404(ctx.ws.builder_agents, uuid, 'Builder agent conversation');
@@ -25,8 +38,14 @@ export const builderAgentHandlers = {
   createBuilderAgent: (ctx) => {
     const { ws, body, now } = ctx;
     settle(ctx);
-    const name = body.name ?? deriveName(body.prompt);
-    const record: BuilderAgentRecord = { uuid: newUuid(), created_at: now, builder_uuid: null, flow: createFlow(name, body.prompt, now, readMarkers(body.prompt)) };
+    const { prompt, name, options } = createBody(body);
+    const record: BuilderAgentRecord = {
+      uuid: newUuid(),
+      created_at: now,
+      builder_uuid: null,
+      flow: createFlow(name ?? deriveName(prompt), prompt, now, readMarkers(prompt)),
+      ...(Object.keys(options).length > 0 ? { options } : {}),
+    };
     ws.builder_agents.push(record);
     return { status: 201, body: { success: true, message: 'Builder agent conversation created', data: toConversation(ws, record, now) } };
   },
@@ -48,20 +67,20 @@ export const builderAgentHandlers = {
 
   getBuilderAgent: (ctx) => {
     const record = conversation(ctx, ctx.path.uuid);
-    return { status: 200, body: { success: true, message: 'Builder agent conversation retrieved', data: toConversation(ctx.ws, record, ctx.now) } };
+    return { status: 200, body: { success: true, message: 'Build conversation retrieved successfully', data: toConversation(ctx.ws, record, ctx.now) } };
   },
 
   answerBuilderAgentQuestions: (ctx) => {
     const record = conversation(ctx, ctx.path.uuid);
     const { message } = ctx.body;
     record.flow = changed(record.flow, { type: 'answer', at: ctx.now, message, markers: readMarkers(message), acceptFinished: ctx.faults.has('answers-after-finish') });
-    return { status: 200, body: { success: true, message: 'Answers received', data: toConversation(ctx.ws, record, ctx.now) } };
+    return { status: 200, body: { success: true, data: toConversation(ctx.ws, record, ctx.now) } };
   },
 
   approveBuilderAgent: (ctx) => {
     const record = conversation(ctx, ctx.path.uuid);
     record.flow = changed(record.flow, { type: 'approve', at: ctx.now });
-    return { status: 200, body: { success: true, message: 'Plan approved', data: toConversation(ctx.ws, record, ctx.now) } };
+    return { status: 200, body: { success: true, data: toConversation(ctx.ws, record, ctx.now) } };
   },
 
   rebuildBuilderAgent: (ctx) => {

@@ -1,8 +1,10 @@
 // The command terminal of a running app (seed "What the service does" > Builders: "a command
 // terminal (exec)"), simulated over the app's files: pwd, ls, cat, echo, env/printenv, whoami,
 // date, sleep, true/false, exit and the runtime versions. Any other command is "not found" (127).
-// A command longer than `timeout_seconds` is killed: exit 137, `timed_out` true. The app's
-// service token is masked in the output as in its logs.
+// Commands separated by `;` run in turn. The answer is the published `{exit_code, output}`: the
+// output is what the commands wrote, standard output then standard error of each. A command
+// longer than the `timeout` left is killed: exit 137. The app's service token is masked in the
+// output as in its logs.
 import type { Schemas } from '../../state/workspace.ts';
 import { listDirectory, normalizePath, readFile } from './app-files.ts';
 import type { BuilderAppRecord } from './app-record.ts';
@@ -24,6 +26,27 @@ function words(command: string): string[] {
   const out: string[] = [];
   for (const match of command.matchAll(/"([^"]*)"|'([^']*)'|(\S+)/g)) out.push(match[1] ?? match[2] ?? match[3] ?? '');
   return out;
+}
+
+/** The commands of a `;`-separated sequence (a `;` inside quotes belongs to its word). */
+function sequence(command: string): string[] {
+  const parts: string[] = [];
+  let quote: string | null = null;
+  let current = '';
+  for (const ch of command) {
+    if (quote !== null) {
+      if (ch === quote) quote = null;
+    } else if (ch === '"' || ch === "'") {
+      quote = ch;
+    } else if (ch === ';') {
+      parts.push(current);
+      current = '';
+      continue;
+    }
+    current += ch;
+  }
+  parts.push(current);
+  return parts;
 }
 
 /** The process environment: the app's own `env`, then the variables the platform sets. */
@@ -113,10 +136,17 @@ function run(app: BuilderAppRecord, argv: string[], now: Date): Outcome {
 }
 
 export function execCommand(app: BuilderAppRecord, command: string, timeoutSeconds: number, now: Date): ExecResult {
-  const result = run(app, words(command), now);
-  const limit = timeoutSeconds * 1000;
-  if (result.ms > limit) {
-    return { exit_code: 137, stdout: maskSecrets(app, result.out), stderr: maskSecrets(app, result.err), duration_ms: limit, timed_out: true };
+  let left = timeoutSeconds * 1000;
+  let output = '';
+  let exit = 0;
+  for (const part of sequence(command)) {
+    const argv = words(part);
+    if (argv.length === 0) continue;
+    const result = run(app, argv, now);
+    if (result.ms > left) return { exit_code: 137, output: maskSecrets(app, output) };
+    left -= result.ms;
+    output += result.out + result.err;
+    exit = result.exit;
   }
-  return { exit_code: result.exit, stdout: maskSecrets(app, result.out), stderr: maskSecrets(app, result.err), duration_ms: result.ms, timed_out: false };
+  return { exit_code: exit, output: maskSecrets(app, output) };
 }

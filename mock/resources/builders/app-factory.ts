@@ -10,6 +10,9 @@ import { type AppLifecycle, type DeployDefault, deployingLifecycle } from './mac
 /** Deploying an upload takes this long; so does a start. */
 export const DEPLOY_MS = 8_000;
 export const START_MS = 3_000;
+/** The published defaults of the create body's `port` and of the command terminal's `timeout` (seconds). */
+export const DEFAULT_PORT = 8000;
+export const DEFAULT_EXEC_TIMEOUT = 60;
 /** Where the mock serves previews: `/__preview/{uuid}/` on its own address. */
 export const PREVIEW_PREFIX = '/__preview/';
 

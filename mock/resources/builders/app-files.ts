@@ -71,15 +71,19 @@ export function writeFile(files: AppFile[], raw: string, content: string): { fil
   return { file, created: true };
 }
 
-/** The files of an upload, checked: unique paths, none inside another file. */
-export function uploadedFiles(input: Array<{ path: string; content: string }>): AppFile[] {
+/**
+ * The files of an upload (published: a map of path relative to the app root → contents), checked:
+ * no two keys naming one file (`a.js`, `./a.js`), none inside another file.
+ */
+export function uploadedFiles(input: Record<string, string>): AppFile[] {
   const files: AppFile[] = [];
-  for (const [i, item] of input.entries()) {
-    const path = normalizePath(item.path, `files[${i}].path`);
-    if (files.some((f) => f.path === path)) throw errors.validation('VALIDATION_ERROR', `The path ${path} appears twice in files.`, 'files');
+  for (const [key, content] of Object.entries(input)) {
+    const path = normalizePath(key, 'files');
+    if (path === '') throw errors.validation('VALIDATION_ERROR', `The key ${JSON.stringify(key)} of files names the app root, not a file.`, 'files');
+    if (files.some((f) => f.path === path)) throw errors.validation('VALIDATION_ERROR', `Two keys of files name the file ${path}.`, 'files');
     const clash = files.find((f) => f.path.startsWith(`${path}/`) || path.startsWith(`${f.path}/`));
     if (clash) throw errors.validation('VALIDATION_ERROR', `The paths ${clash.path} and ${path} make one a file and a directory at once.`, 'files');
-    files.push({ path, content: item.content });
+    files.push({ path, content });
   }
   return files;
 }

@@ -57,10 +57,11 @@ export interface BuilderAppRecord {
   logged_until: Date;
 }
 
-export const HOURLY_RATE = 0.04;
-export const CURRENCY = 'USD';
-/** The published create body's `resources`, as the contract's defaults fill them. */
-export const DEFAULT_RESOURCES: AppResources = { cpu: 0.5, memory: 512, disk: 5 };
+/** The published builder object's rate and currency (its example: EUR 0.1965 an hour). */
+export const HOURLY_RATE = 0.1965;
+export const CURRENCY = 'EUR';
+/** The published create body's default `resources`: 1 vCPU, 1 GB memory, 3 GB disk. */
+export const DEFAULT_RESOURCES: AppResources = { cpu: 1, memory: 1, disk: 3 };
 
 /** How every answer shows the service token: `***` and its last four characters. */
 export function maskToken(token: string): string {

@@ -1,15 +1,17 @@
 // Builder apps (seed "What the service does" > Builders): created by a builder agent or by
-// uploading files plus an entrypoint (the published create body: name, entrypoint, files, port, env,
-// resources, job_type, backup_interval_hours); start, stop and auto-stop on the mock's clock; live
-// logs with the service token masked; a command terminal; file listing (`path` relative to the app
-// root, default `.`), read and write. Lifecycle rules are machine.ts; the clock's part is app-state.ts.
+// uploading files plus an entrypoint (the published create body: name, entrypoint, files as a map of
+// path to contents, port (default 8000), env, resources (default 1 vCPU / 1 GB / 3 GB), job_type,
+// backup_interval_hours); start, stop and auto-stop on the mock's clock; live logs with the service
+// token masked; a command terminal (published `{command, timeout}` → `{success, data {exit_code,
+// output}}`); file listing (`path` relative to the app root, default `.`), read and write.
+// Lifecycle rules are machine.ts; the clock's part is app-state.ts.
 import type { HandlerContext, HandlerGroup } from '../../core/handler.ts';
 import { errors } from '../../pipeline/api-error.ts';
 import { settleBuilders } from '../builder-agents/agent-state.ts';
 import { findOr404 } from '../shared/lookup.ts';
 import { pagedList } from '../shared/paging.ts';
 import { execCommand } from './app-exec.ts';
-import { deployDefault, newApp, START_MS } from './app-factory.ts';
+import { DEFAULT_EXEC_TIMEOUT, DEFAULT_PORT, deployDefault, newApp, START_MS } from './app-factory.ts';
 import { listDirectory, readFile, sizeBytes, uploadedFiles, writeFile } from './app-files.ts';
 import { appendLog, readLogs } from './app-logs.ts';
 import { type BuilderAppRecord, DEFAULT_RESOURCES, toBuilder } from './app-record.ts';
@@ -32,17 +34,17 @@ export const builderHandlers = {
       name: body.name,
       files: uploadedFiles(body.files),
       entrypoint: body.entrypoint,
-      port: body.port ?? 8080,
+      port: body.port ?? DEFAULT_PORT,
       job_type: body.job_type ?? 'always_on',
       resources: { ...DEFAULT_RESOURCES, ...body.resources },
       env: { ...body.env },
       auto_stop_interval: 0,
-      backup_interval_hours: body.backup_interval_hours ?? 24,
+      backup_interval_hours: body.backup_interval_hours ?? 0,
       at: now,
       agent_uuid: null,
     });
     ws.builders.push(record);
-    return { status: 201, body: { success: true, message: 'App created and deploying', data: toBuilder(record, now) } };
+    return { status: 201, body: { success: true, message: 'Builder created successfully', data: toBuilder(record, now) } };
   },
 
   listBuilders: (ctx) => {
@@ -97,8 +99,8 @@ export const builderHandlers = {
     if (record.life.status !== 'running') {
       throw errors.conflict('App is not running', `Commands run only while the app is running; this one is ${record.life.status}.`);
     }
-    const result = execCommand(record, ctx.body.command, ctx.body.timeout_seconds ?? 30, ctx.now);
-    return { status: 200, body: { success: true, message: 'Command executed', data: result } };
+    const result = execCommand(record, ctx.body.command, ctx.body.timeout ?? DEFAULT_EXEC_TIMEOUT, ctx.now);
+    return { status: 200, body: { success: true, data: result } };
   },
 
   listBuilderFiles: (ctx) => {

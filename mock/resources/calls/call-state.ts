@@ -7,8 +7,19 @@ import { outboundOf } from '../messaging/sending-queue.ts';
 
 export type Call = Schemas['Call'];
 
-/** A call as the workspace keeps it: the API's fields and what its say messages planned. */
-export interface CallRecord extends Call {
+/** The fields of a call the list derives when it shows it (callView), never stored. */
+type Derived = 'agent' | 'communication' | 'duration' | 'handled_by' | 'timestamp' | 'analysis' | 'prompt' | 'participant' | 'message' | 'goodbye_message';
+
+/** A call as the workspace keeps it: its state, what its requests carried, and what its say messages planned. */
+export interface CallRecord extends Omit<Call, Derived> {
+  /** The post-call analysis, once there is one (absent: none). */
+  analysis?: string | null;
+  /** What the start request carried (absent: nothing, as for an inbound call). */
+  prompt?: Schemas['CallPrompt'] | null;
+  about?: string | null;
+  start_message?: string | null;
+  /** The goodbye the hangup action had the agent say. */
+  goodbye_message?: string | null;
   /** When the agent has spoken every say message sent so far. */
   speech_until?: Date;
   /** When the agent hangs up, after a say message sent with end_call_after_spoken. */
@@ -21,10 +32,30 @@ export const TALK_MS = 60_000;
 export const SPEECH_MS_PER_CHAR = 70;
 export const MAX_CONCURRENT_CALLS = 50;
 
-/** The call as the API shows it (without what the workspace keeps for its progress). */
-export function callView(call: CallRecord): Call {
-  const { speech_until: _speech, hangup_at: _hangup, ...view } = call;
-  return { ...view };
+/** The goodbye the hangup action speaks when its body names none (published). */
+export const DEFAULT_GOODBYE = 'Good Bye';
+
+/**
+ * The call as the list shows it: the stored state plus what is derived from the workspace (the
+ * agent's name, the conversation's channel) and from the state (duration, who handled it).
+ */
+export function callView(ws: WorkspaceState, call: CallRecord): Call {
+  const { speech_until: _speech, hangup_at: _hangup, analysis, prompt, about, start_message, goodbye_message, ...state } = call;
+  const agent = call.agent_uuid === null ? undefined : ws.agents.find((a) => a.uuid === call.agent_uuid);
+  const channel = ws.conversations.find((c) => c.uuid === call.conversation_uuid)?.channel;
+  return {
+    ...state,
+    agent: agent ? { uuid: agent.uuid, name: agent.name } : null,
+    analysis: analysis ?? null,
+    communication: channel === 'whatsapp' ? 'whatsapp_call' : 'call',
+    duration: call.duration_seconds ?? 0,
+    handled_by: call.forwarded_to === null ? 'AI' : 'Human',
+    timestamp: call.created_at,
+    prompt: prompt ?? null,
+    participant: { number: call.direction === 'outbound' ? call.to : call.from, about: about ?? null },
+    message: start_message ? { start: start_message } : null,
+    goodbye_message: goodbye_message ?? null,
+  };
 }
 
 /** When the call is (or was) answered: RING_MS after the queue lets it go; undefined when unknown. */
@@ -43,7 +74,7 @@ export function settleCall(ws: WorkspaceState, call: CallRecord, now: Date): Cal
   const talkEnd = dialAt === undefined || answerAt === undefined ? Number.POSITIVE_INFINITY : answerAt + TALK_MS;
   const hangupAt = call.hangup_at?.getTime() ?? Number.POSITIVE_INFINITY;
   const endAt = Math.min(talkEnd, hangupAt);
-  let status: Call['status'] = call.status;
+  let status: CallRecord['status'] = call.status;
   if (nowMs >= endAt) status = 'ended';
   else if (answerAt !== undefined && nowMs >= answerAt) status = 'in_progress';
   else if (dialAt !== undefined) status = nowMs >= dialAt ? 'ringing' : 'queued';
@@ -70,7 +101,7 @@ export function planSpeech(ws: WorkspaceState, call: CallRecord, message: string
   if (endAfter && (call.hangup_at === undefined || done < call.hangup_at.getTime())) call.hangup_at = new Date(done);
 }
 
-export function isLive(call: Call): boolean {
+export function isLive(call: Pick<Call, 'status'>): boolean {
   return call.status === 'queued' || call.status === 'ringing' || call.status === 'in_progress';
 }
 

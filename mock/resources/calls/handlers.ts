@@ -1,6 +1,7 @@
 // Calls: POST /call (rate-limited, queued), the call list, and the live call actions under
 // /calls/action/{uuid}, the uuid being the call's conversation (seed: "A live (non-ended) call is
-// required").
+// required"). The actions answer as published, `{success, message: "<Action> dispatched", data: {}}`;
+// the call's state shows in the list.
 import type { HandlerGroup } from '../../core/handler.ts';
 import type { MockConfig } from '../../core/config.ts';
 import { errors } from '../../pipeline/api-error.ts';
@@ -8,14 +9,20 @@ import type { WorkspaceState } from '../../state/workspace.ts';
 import { parseDateBound } from '../../time/instants.ts';
 import { conversationFor } from '../messaging/conversations.ts';
 import { enqueue } from '../messaging/sending-queue.ts';
-import { agentOr422, agentNumber } from '../messaging/senders.ts';
+import { agentNumber } from '../messaging/senders.ts';
 import { newUuid, normalizeE164 } from '../shared/lookup.ts';
 import { pagedList } from '../shared/paging.ts';
-import { type CallRecord, callView, isLive, liveCallCount, MAX_CONCURRENT_CALLS, planSpeech, settleCall } from './call-state.ts';
+import { type CallRecord, callView, DEFAULT_GOODBYE, isLive, liveCallCount, MAX_CONCURRENT_CALLS, planSpeech, settleCall } from './call-state.ts';
 
-/** The live call of a conversation; with `acceptEnded` (the fault `call-action-after-end`) an ended one too. */
+/**
+ * The call of a conversation (its latest, when the conversation held several), which must be live;
+ * with `acceptEnded` (the fault `call-action-after-end`) an ended one too.
+ */
 function liveCall(ws: WorkspaceState, conversationUuid: string, now: Date, acceptEnded = false): CallRecord {
-  const call = ws.calls.find((c) => c.conversation_uuid === conversationUuid);
+  const call = ws.calls.reduce<CallRecord | undefined>(
+    (latest, c) => (c.conversation_uuid === conversationUuid && (!latest || c.created_at.getTime() >= latest.created_at.getTime()) ? c : latest),
+    undefined,
+  );
   if (!call) throw errors.notFound('Call');
   settleCall(ws, call, now);
   if (!isLive(call) && !acceptEnded) throw errors.conflict('Call has ended', `The call of conversation ${conversationUuid} has ended; call actions need a live call.`);
@@ -36,13 +43,16 @@ function mediaUrls(ws: WorkspaceState, config: MockConfig, conversationUuid: str
   return { listen_url: `${base}/listen`, record_url: `${base}/recording` };
 }
 
-function ok(message: string, call: CallRecord) {
-  return { status: 200 as const, body: { success: true as const, message, data: callView(call) } };
+/** The published answer of a call action: the action was handed to the call; `data` is empty. */
+function dispatched(message: string) {
+  return { status: 200 as const, body: { success: true as const, message, data: {} } };
 }
 
 export const callsHandlers = {
   startCall: ({ ws, body, now, config, faults }) => {
-    const agent = agentOr422(ws, body.agentId, 'agentId');
+    // Published: an agentId the workspace does not have is a 404.
+    const agent = ws.agents.find((a) => a.uuid === body.agentId);
+    if (!agent) throw errors.notFound('Agent');
     const number = agentNumber(ws, 'call', agent, 'agentId');
     if (liveCallCount(ws, now) >= MAX_CONCURRENT_CALLS && !faults.has('no-concurrent-call-limit')) {
       throw errors.conflict('Concurrent call limit reached', `The workspace already has ${MAX_CONCURRENT_CALLS} simultaneous calls (queued, ringing or in progress). Retry when one ends.`);
@@ -69,23 +79,30 @@ export const callsHandlers = {
       duration_seconds: null,
       created_at: now,
       updated_at: now,
+      prompt: body.prompt ? { ...body.prompt } : null,
+      about: body.participant.about ?? null,
+      start_message: body.message?.start ?? null,
     };
     ws.calls.push(call);
     enqueue(ws, 'call', call.uuid, now);
     if (body.message) planSpeech(ws, call, body.message.start, false, now);
     return {
-      status: 201,
+      status: 200,
       body: {
         success: true,
         message: 'Call created successfully',
         data: {
           id: call.uuid,
           agentId: agent.uuid,
-          status: call.status,
+          // The number's carrier: the service's own telephony, or the workspace's SIP trunk.
+          provider: number.is_external ? 'sip_trunk' : 'twilio',
+          status: 'initiated',
           conversation_uuid: call.conversation_uuid,
           contact_uuid: conversation.contact_uuid as string,
           listen_url: call.listen_url,
           record_url: call.record_url,
+          participant: { number: to },
+          createdAt: now,
         },
       },
     };
@@ -108,7 +125,7 @@ export const callsHandlers = {
           (to === undefined || c.created_at.getTime() <= to.getTime()),
       )
       .sort((a, b) => b.created_at.getTime() - a.created_at.getTime())
-      .map(callView);
+      .map((c) => callView(ws, c));
     return { status: 200, body: { success: true, message: 'Calls retrieved', data: pagedList(calls, query.page, query.per_page) } };
   },
 
@@ -116,37 +133,39 @@ export const callsHandlers = {
     const call = liveCall(ws, path.uuid, now, faults.has('call-action-after-end'));
     planSpeech(ws, call, body.message, body.end_call_after_spoken ?? false, now);
     call.updated_at = now;
-    return ok('The agent says the message on the call', call);
+    return dispatched('Say dispatched');
   },
 
   forwardCall: ({ ws, path, body, now, faults }) => {
     const call = liveCall(ws, path.uuid, now, faults.has('call-action-after-end'));
     call.forwarded_to = normalizeE164(body.to);
     call.updated_at = now;
-    return ok('Call forwarded', call);
+    return dispatched('Forward dispatched');
   },
 
-  hangupCall: ({ ws, path, now, faults }) => {
+  hangupCall: ({ ws, path, body, now, faults }) => {
     const call = liveCall(ws, path.uuid, now, faults.has('call-action-after-end'));
+    // The agent says the goodbye (the body's, else the default) as its last words; for the API the call is over now.
+    call.goodbye_message = body?.message ?? DEFAULT_GOODBYE;
     call.status = 'ended';
     call.end_reason = 'hangup_action';
     call.ended_at = now;
     call.duration_seconds = call.answered_at ? Math.max(0, Math.round((now.getTime() - call.answered_at.getTime()) / 1000)) : 0;
     call.updated_at = now;
-    return ok('Call ended', call);
+    return dispatched('Hangup dispatched');
   },
 
   muteCall: ({ ws, path, now, faults }) => {
     const call = liveCall(ws, path.uuid, now, faults.has('call-action-after-end'));
     call.muted = true;
     call.updated_at = now;
-    return ok('Call muted', call);
+    return dispatched('Mute dispatched');
   },
 
   unmuteCall: ({ ws, path, now, faults }) => {
     const call = liveCall(ws, path.uuid, now, faults.has('call-action-after-end'));
     call.muted = false;
     call.updated_at = now;
-    return ok('Call unmuted', call);
+    return dispatched('Unmute dispatched');
   },
 } satisfies HandlerGroup;

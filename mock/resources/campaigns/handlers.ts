@@ -8,7 +8,7 @@ import { settleCampaign } from '../listings/progress.ts';
 import { startListingOf } from '../listings/start.ts';
 import { findOr404 } from '../shared/lookup.ts';
 import { readBound } from './date-bounds.ts';
-import { applyCampaignUpdate, type CampaignChange } from './machine.ts';
+import { applyCampaignUpdate, type Campaign, type CampaignChange } from './machine.ts';
 import { rebuildCampaignTasks } from './rebuild-fault.ts';
 import type { CampaignDetailsRecord } from './records.ts';
 
@@ -16,11 +16,16 @@ export function detailsOf(ws: WorkspaceState, campaignUuid: string): CampaignDet
   return ws.campaign_details.find((d) => d.campaign_uuid === campaignUuid) ?? { campaign_uuid: campaignUuid, rules: {}, agent_app: null };
 }
 
+/** A campaign as the API returns it: its fields and the free-form `rules` it keeps. */
+function campaignView(ws: WorkspaceState, campaign: Campaign) {
+  return { ...campaign, rules: { ...detailsOf(ws, campaign.uuid).rules } };
+}
+
 export const campaignHandlers = {
   getCampaign: ({ ws, path, now }) => {
     settleCampaign(ws, path.uuid, now);
     const campaign = findOr404(ws.campaigns, path.uuid, 'Campaign');
-    return { status: 200, body: { success: true, message: 'Campaign retrieved', data: { ...campaign } } };
+    return { status: 200, body: { success: true, message: 'Campaign retrieved', data: campaignView(ws, campaign) } };
   },
 
   updateCampaign: ({ ws, path, body, now, zone, faults }) => {
@@ -28,10 +33,8 @@ export const campaignHandlers = {
     const campaign = findOr404(ws.campaigns, path.uuid, 'Campaign');
     const { start_date, end_date, ...rest } = body;
     const change: CampaignChange = { ...rest };
-    const start = readBound(start_date, zone, 'start_date');
-    const end = readBound(end_date, zone, 'end_date');
-    if (start !== undefined) change.start_date = start;
-    if (end !== undefined) change.end_date = end;
+    if (start_date !== undefined) change.start_date = start_date === null ? null : readBound(start_date, zone, 'start_date');
+    if (end_date !== undefined) change.end_date = end_date === null ? null : readBound(end_date, zone, 'end_date');
     const result = applyCampaignUpdate(campaign, detailsOf(ws, campaign.uuid), change, {
       settingStatus: (uuid) => ws.template_settings.find((s) => s.uuid === uuid)?.status,
       agent: (uuid) => ws.agents.find((a) => a.uuid === uuid),
@@ -45,6 +48,6 @@ export const campaignHandlers = {
     if (faults.has('campaign-update-rebuilds-tasks')) rebuildCampaignTasks(ws, campaign.uuid, now);
     // Publishing the campaign of a listing created with auto_start false starts that listing.
     if (campaign.status === 'Active') startListingOf(ws, campaign.uuid, now);
-    return { status: 200, body: { success: true, message: 'Campaign updated successfully', data: { ...campaign } } };
+    return { status: 200, body: { success: true, message: 'Campaign updated successfully', data: campaignView(ws, campaign) } };
   },
 } satisfies HandlerGroup;

@@ -3,7 +3,9 @@
 // - `agent_uuid` resolves the agent's channel binding that matches `campaign_type` (agent_app);
 // - a `text` (WhatsApp) campaign cannot publish (be `Active`) without an active WhatsApp template
 //   setting in `contact_template_setting_uuid`;
-// - a named template setting must exist; `end_date` may not be before `start_date` (inferred).
+// - a named template setting must exist; `end_date` may not be before `start_date` (inferred);
+// - null clears `description`, `campaign_type` (and with it the binding), the dates and `rules`
+//   (published: those fields are nullable); `agent_id` and `agent_app_id` are kept as sent.
 // Campaign transitions are not shown by the seed, so any input status may follow any status.
 // Seed behaviour 2: the update never touches tasks already scheduled.
 import { type ApiError, errors } from '../../pipeline/api-error.ts';
@@ -14,10 +16,10 @@ import type { CampaignDetailsRecord } from './records.ts';
 
 export type Campaign = WorkspaceState['campaigns'][number];
 
-/** An update with its date inputs already read: a date stays a `YYYY-MM-DD` string, a date-time is an instant. */
+/** An update with its date inputs already read: a date stays a `YYYY-MM-DD` string, a date-time is an instant; null clears. */
 export type CampaignChange = Omit<Schemas['CampaignUpdate'], 'start_date' | 'end_date'> & {
-  start_date?: Date | string;
-  end_date?: Date | string;
+  start_date?: Date | string | null;
+  end_date?: Date | string | null;
 };
 
 /** What the transition needs to know about the rest of the workspace. */
@@ -57,7 +59,9 @@ export function applyCampaignUpdate(
   if (change.end_date !== undefined) next.end_date = change.end_date;
   if (change.agent_uuid !== undefined) next.agent_uuid = change.agent_uuid;
   if (change.contact_template_setting_uuid !== undefined) next.contact_template_setting_uuid = change.contact_template_setting_uuid;
-  const nextDetails: CampaignDetailsRecord = { ...details, rules: change.rules === undefined ? details.rules : { ...change.rules } };
+  if (change.agent_id !== undefined) next.agent_id = change.agent_id;
+  if (change.agent_app_id !== undefined) next.agent_app_id = change.agent_app_id;
+  const nextDetails: CampaignDetailsRecord = { ...details, rules: change.rules === undefined ? details.rules : { ...(change.rules ?? {}) } };
 
   const settingUuid = change.contact_template_setting_uuid;
   if (settingUuid !== undefined && facts.settingStatus(settingUuid) === undefined) {
@@ -69,7 +73,8 @@ export function applyCampaignUpdate(
     const agent = agentUuid === undefined ? undefined : facts.agent(agentUuid);
     if (agentUuid !== undefined && agent === undefined) return invalid(`No agent ${agentUuid} exists in this workspace.`, 'agent_uuid');
     const type = next.campaign_type ?? undefined;
-    if (agent !== undefined && type !== undefined) {
+    if (type === undefined) nextDetails.agent_app = null;
+    else if (agent !== undefined) {
       const bound = resolveAgentApp(agent, type);
       if (bound.ok) nextDetails.agent_app = bound.app;
       else if (bound.reason === 'not-bound' && facts.bindWithoutChannel) nextDetails.agent_app = null;

@@ -6,15 +6,21 @@ import type { Schemas } from '../../state/workspace.ts';
 
 export type CoachingAgent = Schemas['CoachingAgent'];
 
-/** Create event: the workspace's first coaching agent is the default, later ones are not. */
-export function addCoachingAgent(list: readonly CoachingAgent[], created: CoachingAgent): CoachingAgent[] {
-  return [...list, { ...created, is_default: list.length === 0 }];
+/**
+ * Create event: the workspace's first coaching agent is the default; a later one is the default
+ * only when created with `is_default: true` (published), and the previous default then stops being
+ * one in the same step.
+ */
+export function addCoachingAgent(list: readonly CoachingAgent[], created: CoachingAgent, now: Date, makeDefault = false): CoachingAgent[] {
+  if (list.length === 0) return [{ ...created, is_default: true }];
+  const added = [...list, { ...created, is_default: false }];
+  return makeDefault ? setDefaultCoachingAgent(added, created.uuid, now) : added;
 }
 
 /**
- * Set-default event: the named agent becomes the default and the previous default stops being one
- * in the same step (unless `keepPrevious`, the `two-default-coaches` fault). Setting the current
- * default again changes nothing.
+ * Set-default event (set-default, or `is_default: true` in a create or update): the named agent
+ * becomes the default and the previous default stops being one in the same step (unless
+ * `keepPrevious`, the `two-default-coaches` fault). Setting the current default again changes nothing.
  */
 export function setDefaultCoachingAgent(list: readonly CoachingAgent[], uuid: string, now: Date, keepPrevious = false): CoachingAgent[] {
   return list.map((agent) => {

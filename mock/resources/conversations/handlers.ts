@@ -7,7 +7,7 @@ import type { ConversationRecord, Member, Schemas } from '../../state/workspace.
 import { deliverOutbound } from '../agents/webhook-dispatch.ts';
 import { findOr404 } from '../shared/lookup.ts';
 import { pagedList } from '../shared/paging.ts';
-import { type ConversationView, conversationView } from './conversation-view.ts';
+import { type ConversationView, channelOfFilter, conversationView } from './conversation-view.ts';
 import { messagesOf } from './messages.ts';
 import { reply } from './replies.ts';
 
@@ -28,13 +28,16 @@ function replying(ctx: HandlerContext): Member {
   return actor;
 }
 
-/** Phone numbers compared without their optional leading `+`. */
+/** A phone number without its optional leading `+` (the partial-match filter ignores it on both sides). */
 const digits = (number: string) => number.replace(/^\+/, '');
 
 function ordered(list: ConversationView[], by: 'created_at' | 'updated_at', dir: 'asc' | 'desc'): ConversationView[] {
   const sign = dir === 'asc' ? 1 : -1;
   return [...list].sort((a, b) => sign * (a[by].getTime() - b[by].getTime()) || a.uuid.localeCompare(b.uuid));
 }
+
+/** Messages of the published size default (25) when `per_page` is not sent. */
+const MESSAGES_PER_PAGE = 25;
 
 function conversationOn(list: ConversationRecord[], uuid: string, channel: 'instagram' | 'messenger', what: string): ConversationRecord {
   return findOr404(
@@ -60,19 +63,29 @@ function replied(ctx: HandlerContext, conversation: ConversationRecord, channel:
 export const conversationHandlers = {
   listConversations: ({ ws, query, now }) => {
     const phone = query.phone === undefined ? undefined : digits(query.phone);
+    const channel = query.channel === undefined ? undefined : channelOfFilter(query.channel);
     const matching = ws.conversations
-      .filter((c) => (query.channel === undefined || c.channel === query.channel) && (query.agent_uuid === undefined || c.agent_uuid === query.agent_uuid))
+      .filter(
+        (c) =>
+          (channel === undefined || c.channel === channel) &&
+          (query.agent_uuid === undefined || c.agent_uuid === query.agent_uuid) &&
+          (query.contact_uuid === undefined || c.contact_uuid === query.contact_uuid),
+      )
       .map((c) => conversationView(ws, c, now))
       .filter((c) => query.status === undefined || c.status === query.status)
-      .filter((c) => phone === undefined || (c.contact?.phone ? digits(c.contact.phone) === phone : false));
+      .filter((c) => phone === undefined || (c.contact?.phone_number ? digits(c.contact.phone_number).includes(phone) : false));
     const list = pagedList(ordered(matching, query.sort_by ?? 'updated_at', query.sort_dir ?? 'desc'), query.page, query.per_page);
-    return { status: 200, body: { success: true, message: 'Conversations retrieved', data: list } };
+    return { status: 200, body: { success: true, message: 'Conversations retrieved successfully', data: list } };
   },
 
   listConversationMessages: ({ ws, path, query }) => {
     const conversation = findOr404(ws.conversations, path.uuid, 'Conversation');
-    const messages = messagesOf(ws, conversation.uuid, conversation.channel).filter((m) => query.sender === undefined || m.sender === query.sender);
-    return { status: 200, body: { success: true, message: 'Conversation messages retrieved', data: pagedList(messages, query.page, query.per_page) } };
+    const oldestFirst = messagesOf(ws, conversation.uuid, conversation.channel).filter((m) => query.sender === undefined || m.sender === query.sender);
+    const messages = query.sort_dir === 'desc' ? oldestFirst.reverse() : oldestFirst;
+    return {
+      status: 200,
+      body: { success: true, message: 'Conversation messages retrieved successfully', data: pagedList(messages, query.page, query.per_page ?? MESSAGES_PER_PAGE) },
+    };
   },
 
   replyToConversation: (ctx) => {

@@ -27,7 +27,7 @@ export function isHttpUrl(text: string): boolean {
 /** Why a value does not fit the column, or null when it does (null always fits). */
 export function cellProblem(column: DataTableColumn, value: CellValue): string | null {
   if (value === null) return null;
-  switch (column.type) {
+  switch (column.data_type) {
     case 'text':
       return typeof value === 'string' ? null : 'must be a string';
     case 'number':
@@ -43,28 +43,34 @@ export function cellProblem(column: DataTableColumn, value: CellValue): string |
   }
 }
 
+/** The column a record names by `name`: its exact name, else the one name equal to it ignoring case. */
+export function columnNamed(columns: DataTableColumn[], name: string): DataTableColumn | undefined {
+  return columns.find((c) => c.name === name) ?? columns.find((c) => c.name.toLowerCase() === name.toLowerCase());
+}
+
 /**
- * Checks given values against the columns (unknown key or mismatched type: 422 naming `field`,
- * e.g. `records[2].price`) and returns a copy holding only column keys. `typed` false (fault
- * data-table-types-unchecked) skips the type check.
+ * Checks given values, keyed by column name, against the columns (unknown column or mismatched
+ * type: 422 naming `field`, e.g. `records[2].Price`) and returns a copy keyed by the columns' own
+ * names. `typed` false (fault data-table-types-unchecked) skips the type check.
  */
 export function checkValues(columns: DataTableColumn[], values: RecordValues, fieldPrefix: string, typed = true): RecordValues {
   const out: RecordValues = {};
-  for (const [key, value] of Object.entries(values)) {
-    const column = columns.find((c) => c.key === key);
-    const field = `${fieldPrefix}.${key}`;
-    if (!column) throw errors.validation('VALIDATION_ERROR', `The table has no column "${key}".`, field);
+  for (const [name, value] of Object.entries(values)) {
+    const column = columnNamed(columns, name);
+    const field = `${fieldPrefix}.${name}`;
+    if (!column) throw errors.validation('VALIDATION_ERROR', `The table has no column "${name}".`, field);
+    if (column.name in out) throw errors.validation('VALIDATION_ERROR', `The column "${column.name}" is given twice.`, field);
     const problem = typed ? cellProblem(column, value) : null;
-    if (problem) throw errors.validation('VALIDATION_ERROR', `${column.name} (${column.type}) ${problem}.`, field);
-    out[key] = cloneJson(value);
+    if (problem) throw errors.validation('VALIDATION_ERROR', `${column.name} (${column.data_type}) ${problem}.`, field);
+    out[column.name] = cloneJson(value);
   }
   return out;
 }
 
-/** A full row: every column, null where not given. */
+/** A full row: every column by name, null where not given. */
 export function fullValues(columns: DataTableColumn[], given: RecordValues): RecordValues {
   const out: RecordValues = {};
-  for (const column of columns) out[column.key] = given[column.key] === undefined ? null : cloneJson(given[column.key] as CellValue);
+  for (const column of columns) out[column.name] = given[column.name] === undefined ? null : cloneJson(given[column.name] as CellValue);
   return out;
 }
 
@@ -72,7 +78,7 @@ export function fullValues(columns: DataTableColumn[], given: RecordValues): Rec
 export function cellFromText(column: DataTableColumn, text: string): CellValue {
   const cell = text.trim();
   if (cell === '') return null;
-  switch (column.type) {
+  switch (column.data_type) {
     case 'text':
       return text;
     case 'number': {

@@ -1,13 +1,16 @@
 // The three imports (pasted text, file, crawled website): the target table is resolved (an unknown
 // `table_uuid` is 404, a taken `name` 409, a new table is created at once), the source is read into
-// records now, and the job writes them when it completes on the clock (settle.ts).
+// records now, and the job writes them when it completes on the clock (settle.ts). Pasted text is
+// delimited rows when a delimiter is given or found on its first line, else plain text read as
+// passages (a new table only).
 import { errors } from '../../pipeline/api-error.ts';
 import { base64Decode, utf8Text } from '../../platform/bytes.ts';
 import type { Schemas, WorkspaceState } from '../../state/workspace.ts';
 import { findOr404, newUuid } from '../shared/lookup.ts';
-import { columnsFromRows, planRows, type RowsPlan, requireColumns } from './plan.ts';
-import type { DataImportJobRecord, DataTableColumn, DataTableRecord } from './records.ts';
-import { crawl, type Delimiter, delimiterOf, jsonRows, parseDelimited, passages, passagesOfUrl, unreachable, xmlRows } from './sources.ts';
+import { columnNamed } from './cells.ts';
+import { columnsFromRows, newColumns, planRows, type RowsPlan, requireColumns } from './plan.ts';
+import type { DataImportJobRecord, DataTableColumn, DataTableRecord, RecordValues } from './records.ts';
+import { crawl, type Delimiter, delimiterOf, firstLineDelimited, jsonRows, parseDelimited, passages, passagesOfUrl, unreachable, xmlRows } from './sources.ts';
 
 export interface Target {
   table_uuid?: string;
@@ -44,7 +47,17 @@ export function startImport(
 ): DataImportJobRecord {
   let table = existing;
   if (!table) {
-    table = { uuid: newUuid(), name: target.name as string, description: target.description ?? null, columns, rows: [], assignment: null, created_at: now, updated_at: now };
+    table = {
+      uuid: newUuid(),
+      name: target.name as string,
+      description: target.description ?? null,
+      type: 'custom_table',
+      columns,
+      rows: [],
+      assignment: null,
+      created_at: now,
+      updated_at: now,
+    };
     ws.data_tables.push(table);
   }
   const job: DataImportJobRecord = {
@@ -69,37 +82,56 @@ export function tabularPlan(existing: DataTableRecord | null, rows: string[][], 
   return { columns, plan: planRows(columns, rows, true, field) };
 }
 
-export function textImport(ws: WorkspaceState, now: Date, body: Schemas['DataTableImportCopyPaste']): DataImportJobRecord {
+/** The pasted-text body: the published `{name, data, description?}`, or the earlier `text` and `table_uuid` forms. */
+export type TextImportBody = Schemas['DataTableImportCopyPaste'];
+
+/** The pasted text of a body (`data`, or `text` under its earlier name). */
+export function pastedText(body: TextImportBody): string {
+  return (body.data ?? body.text) as string;
+}
+
+export function textImport(ws: WorkspaceState, now: Date, body: TextImportBody, text: string): DataImportJobRecord {
   const existing = existingTarget(ws, body);
+  const delimiter = (body.delimiter ?? 'auto') as Delimiter;
+  const field = body.data === undefined ? 'text' : 'data';
+  if (!existing && delimiter === 'auto' && !firstLineDelimited(text)) {
+    const { columns, plan } = passagePlan(null, passages(text));
+    return startImport(ws, now, body, null, columns, plan, { type: 'copypaste', delimiter });
+  }
   const hasHeader = body.has_header ?? true;
   if (!existing && !hasHeader) throw errors.validation('VALIDATION_ERROR', 'A new table takes its columns from the header row: has_header must be true.', 'has_header');
-  const delimiter = (body.delimiter ?? 'auto') as Delimiter;
   let rows: string[][];
   try {
-    rows = parseDelimited(body.text, delimiterOf(body.text, delimiter));
+    rows = parseDelimited(text, delimiterOf(text, delimiter));
   } catch (error) {
-    throw errors.validation('VALIDATION_ERROR', (error as Error).message, 'text');
+    throw errors.validation('VALIDATION_ERROR', (error as Error).message, field);
   }
-  const { columns, plan } = tabularPlan(existing, rows, hasHeader, 'text');
+  const { columns, plan } = tabularPlan(existing, rows, hasHeader, field);
   return startImport(ws, now, body, existing, columns, plan, { type: 'copypaste', delimiter });
 }
 
-const PASSAGE_COLUMNS: DataTableColumn[] = [
-  { key: 'content', name: 'Content', type: 'text' },
-  { key: 'position', name: 'Position', type: 'number' },
-];
+/** Values of a fixed-shape import keyed by the table's own column names (an existing table may differ in case). */
+function keyedBy(columns: DataTableColumn[], values: RecordValues): RecordValues {
+  const out: RecordValues = {};
+  for (const [name, value] of Object.entries(values)) out[columnNamed(columns, name)?.name ?? name] = value;
+  return out;
+}
 
 function passagePlan(existing: DataTableRecord | null, texts: string[]): { columns: DataTableColumn[]; plan: RowsPlan } {
   if (existing)
     requireColumns(
       existing.columns,
       [
-        { key: 'content', types: ['text'] },
-        { key: 'position', types: ['number'] },
+        { name: 'content', types: ['text'] },
+        { name: 'position', types: ['number'] },
       ],
       'table_uuid',
     );
-  return { columns: existing?.columns ?? PASSAGE_COLUMNS, plan: { pending: texts.map((content, i) => ({ content, position: i + 1 })), failure: null } };
+  const columns = existing?.columns ?? newColumns([
+    ['content', 'text'],
+    ['position', 'number'],
+  ]);
+  return { columns, plan: { pending: texts.map((content, i) => keyedBy(columns, { content, position: i + 1 })), failure: null } };
 }
 
 export function fileImport(ws: WorkspaceState, now: Date, body: Schemas['DataTableImportFile']): DataImportJobRecord {
@@ -125,29 +157,28 @@ export function fileImport(ws: WorkspaceState, now: Date, body: Schemas['DataTab
   return startImport(ws, now, body, existing, columns, plan, source);
 }
 
-const PAGE_COLUMNS: DataTableColumn[] = [
-  { key: 'url', name: 'URL', type: 'url' },
-  { key: 'title', name: 'Title', type: 'text' },
-  { key: 'content', name: 'Content', type: 'text' },
-];
-
 export function websiteImport(ws: WorkspaceState, now: Date, body: Schemas['DataTableImportWebsite']): DataImportJobRecord {
   const existing = existingTarget(ws, body);
   if (existing)
     requireColumns(
       existing.columns,
       [
-        { key: 'url', types: ['url', 'text'] },
-        { key: 'title', types: ['text'] },
-        { key: 'content', types: ['text'] },
+        { name: 'url', types: ['url', 'text'] },
+        { name: 'title', types: ['text'] },
+        { name: 'content', types: ['text'] },
       ],
       'table_uuid',
     );
   const maxPages = body.max_pages ?? 50;
   const depth = body.depth ?? 2;
   const source: Schemas['DataTableImportSource'] = { type: 'website', url: body.url, max_pages: maxPages, depth };
+  const columns = existing?.columns ?? newColumns([
+    ['url', 'url'],
+    ['title', 'text'],
+    ['content', 'text'],
+  ]);
   const plan: RowsPlan = unreachable(body.url)
     ? { pending: [], failure: `The start page ${body.url} could not be reached.` }
-    : { pending: crawl(body.url, maxPages, depth).map((page) => ({ ...page })), failure: null };
-  return startImport(ws, now, body, existing, existing?.columns ?? PAGE_COLUMNS, plan, source);
+    : { pending: crawl(body.url, maxPages, depth).map((page) => keyedBy(columns, { ...page })), failure: null };
+  return startImport(ws, now, body, existing, columns, plan, source);
 }

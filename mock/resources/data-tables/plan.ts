@@ -1,9 +1,10 @@
-// An import's rows mapped onto a table before the job is created: header cells name columns by key
-// or display name (422 otherwise), cells are read as their column's type, and a row that does not
+// An import's rows mapped onto a table before the job is created: header cells name columns by
+// name, ignoring case (422 otherwise), cells are read as their column's type, and a row that does not
 // fit makes the job fail when it is processed (nothing is written). A new table takes its columns
 // from the header row, typed by their values.
 import { errors } from '../../pipeline/api-error.ts';
-import { cellFromText, isCalendarDate, isHttpUrl } from './cells.ts';
+import { newUuid } from '../shared/lookup.ts';
+import { cellFromText, columnNamed, isCalendarDate, isHttpUrl } from './cells.ts';
 import type { DataTableColumn, RecordValues } from './records.ts';
 
 export interface RowsPlan {
@@ -17,7 +18,7 @@ export function planRows(columns: DataTableColumn[], rows: string[][], hasHeader
   if (hasHeader) {
     mapping = (rows[0] ?? []).map((cell) => {
       const name = cell.trim();
-      const column = columns.find((c) => c.key === name) ?? columns.find((c) => c.name.toLowerCase() === name.toLowerCase());
+      const column = columnNamed(columns, name);
       if (!column) throw errors.validation('VALIDATION_ERROR', `The header cell "${name}" names no column of the table.`, field);
       return column;
     });
@@ -31,9 +32,9 @@ export function planRows(columns: DataTableColumn[], rows: string[][], hasHeader
     for (const [j, cell] of cells.entries()) {
       const column = mapping[j] as DataTableColumn;
       try {
-        values[column.key] = cellFromText(column, cell);
+        values[column.name] = cellFromText(column, cell);
       } catch (error) {
-        return { pending: [], failure: `Row ${i + 1}, column ${column.key}: ${(error as Error).message}.` };
+        return { pending: [], failure: `Row ${i + 1}, column ${column.name}: ${(error as Error).message}.` };
       }
     }
     pending.push(values);
@@ -41,22 +42,16 @@ export function planRows(columns: DataTableColumn[], rows: string[][], hasHeader
   return { pending, failure: null };
 }
 
-function keyOf(header: string, index: number, taken: Set<string>): string {
-  let key = header
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[^a-z0-9]+/g, '_')
-    .replace(/^_+|_+$/g, '')
-    .slice(0, 60);
-  if (key === '') key = `column_${index + 1}`;
-  if (!/^[a-z]/.test(key)) key = `c_${key}`.slice(0, 60);
-  let unique = key;
-  for (let n = 2; taken.has(unique); n++) unique = `${key}_${n}`;
-  taken.add(unique);
+/** A header cell as a column name, unique in the table ignoring case (`Price`, `Price (2)`). */
+function nameOf(header: string, index: number, taken: Set<string>): string {
+  const base = header.trim().slice(0, 240) || `Column ${index + 1}`;
+  let unique = base;
+  for (let n = 2; taken.has(unique.toLowerCase()); n++) unique = `${base} (${n})`;
+  taken.add(unique.toLowerCase());
   return unique;
 }
 
-function typeOf(cells: string[]): DataTableColumn['type'] {
+function typeOf(cells: string[]): DataTableColumn['data_type'] {
   const filled = cells.map((c) => c.trim()).filter((c) => c !== '');
   if (filled.length === 0) return 'text';
   if (filled.every((c) => /^[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?$/.test(c))) return 'number';
@@ -73,18 +68,23 @@ export function columnsFromRows(rows: string[][], field: string): DataTableColum
   if (header.length > 100) throw errors.validation('VALIDATION_ERROR', 'A table has at most 100 columns.', field);
   const taken = new Set<string>();
   return header.map((cell, index) => ({
-    key: keyOf(cell, index, taken),
-    name: cell.trim() || `Column ${index + 1}`,
-    type: typeOf(rows.slice(1).map((row) => row[index] ?? '')),
+    uuid: newUuid(),
+    name: nameOf(cell, index, taken),
+    data_type: typeOf(rows.slice(1).map((row) => row[index] ?? '')),
   }));
 }
 
-/** Columns a fixed-shape import (passages, crawled pages) needs in an existing table. */
-export function requireColumns(columns: DataTableColumn[], needed: Array<{ key: string; types: Array<DataTableColumn['type']> }>, field: string): void {
+/** New columns of the given names and types, each with a new uuid. */
+export function newColumns(specs: ReadonlyArray<readonly [string, DataTableColumn['data_type']]>): DataTableColumn[] {
+  return specs.map(([name, data_type]) => ({ uuid: newUuid(), name, data_type }));
+}
+
+/** Columns a fixed-shape import (passages, crawled pages) needs in an existing table, by name. */
+export function requireColumns(columns: DataTableColumn[], needed: Array<{ name: string; types: Array<DataTableColumn['data_type']> }>, field: string): void {
   for (const need of needed) {
-    const column = columns.find((c) => c.key === need.key);
-    if (!column || !need.types.includes(column.type)) {
-      throw errors.validation('VALIDATION_ERROR', `The table needs a column "${need.key}" of type ${need.types.join(' or ')} for this import.`, field);
+    const column = columnNamed(columns, need.name);
+    if (!column || !need.types.includes(column.data_type)) {
+      throw errors.validation('VALIDATION_ERROR', `The table needs a column "${need.name}" of type ${need.types.join(' or ')} for this import.`, field);
     }
   }
 }

@@ -1,6 +1,7 @@
 // The state of data tables (seed "What the service does" > Tables: "datasets an agent uses as a
-// knowledge base or real-time lookup"): typed columns, records, the agent assignment with its
-// latest sync, and import jobs. A job's status is not stored: it follows from its creation time and
+// knowledge base or real-time lookup"): typed columns `{uuid, name, data_type}` (the published
+// column shape), records keyed by column name, the agent assignment with its latest sync, and
+// import jobs. A job's status is not stored: it follows from its creation time and
 // the clock (data-tables/machine.ts); what a finished import writes is applied when the table is
 // next touched (data-tables/settle.ts).
 import type { Schemas } from '../../state/workspace.ts';
@@ -12,7 +13,7 @@ export type AssignmentMode = Schemas['DataTableAssignmentMode'];
 
 export interface DataTableRow {
   uuid: string;
-  /** Every column of the table, null where no value was given. */
+  /** Every column of the table by name, null where no value was given. */
   values: RecordValues;
   created_at: Date;
   updated_at: Date;
@@ -31,6 +32,8 @@ export interface DataTableRecord {
   uuid: string;
   name: string;
   description: string | null;
+  /** The table's kind (`custom_table`, the published value for a created table). */
+  type: string;
   columns: DataTableColumn[];
   rows: DataTableRow[];
   assignment: { agent_uuid: string; mode: AssignmentMode; assigned_at: Date; last_sync: DataTableSyncRecord | null } | null;

@@ -26,6 +26,12 @@ export function delimiterOf(text: string, delimiter: Delimiter): string {
   return best;
 }
 
+/** Whether the first line holds one of the delimiters `auto` looks for (else the text is plain prose). */
+export function firstLineDelimited(text: string): boolean {
+  const first = text.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0] ?? '';
+  return /[\t;,|]/.test(first);
+}
+
 /** Delimited text as rows of cells; throws a readable message when it is not well-formed. */
 export function parseDelimited(text: string, delimiter: string): string[][] {
   try {

@@ -25,12 +25,13 @@ export function syncView(table: DataTableRecord, sync: DataTableSyncRecord, now:
   };
 }
 
-export function tableView(table: DataTableRecord, now: Date): Schemas['DataTable'] {
+export function tableView(table: DataTableRecord, now: Date): Schemas['DataTable'] & Required<Pick<Schemas['DataTable'], 'record_count' | 'assignment'>> {
   const a = table.assignment;
   return {
     uuid: table.uuid,
     name: table.name,
     description: table.description,
+    type: table.type,
     columns: table.columns.map((c) => ({ ...c })),
     record_count: table.rows.length,
     assignment: a ? { agent_uuid: a.agent_uuid, mode: a.mode, assigned_at: a.assigned_at, last_sync: a.last_sync ? syncView(table, a.last_sync, now) : null } : null,

@@ -8,16 +8,19 @@ import { resolveAgentApp } from '../campaigns/agent-binding.ts';
 import { boundEnd, boundStart, readBound } from '../campaigns/date-bounds.ts';
 import type { Campaign } from '../campaigns/machine.ts';
 import { findOr404, findOr422, newUuid } from '../shared/lookup.ts';
-import { type ContactEntry, contactView, resolveContacts } from './contact-pool.ts';
+import { type ContactEntry, contactView, keepDetails, resolveContacts } from './contact-pool.ts';
 import { listingView } from './listing-view.ts';
 import { changePace, IMPORT_MS } from './machine.ts';
 import { settleListing } from './progress.ts';
 import { queueListingTasks, startLimits } from './queue.ts';
 import type { ListingPace, ListingRecord } from './records.ts';
-import { resolveRule } from './rule.ts';
+import { resolveRule, ruleTypeOf } from './rule.ts';
 import { cancelTask, countByStatus, repaceTasks } from './task-machine.ts';
+import { findSetting } from './template-setting-id.ts';
 
 const DEFAULT_PACE: ListingPace = { per_minute: 10 };
+/** Not published; the n8n node sends `auto_start` only when it is true, so the service does not start on its own. */
+const DEFAULT_AUTO_START = false;
 /** How many contacts of a create the fault listing-contacts-capped keeps. */
 const LISTING_CONTACTS_CAP = 25;
 
@@ -27,37 +30,44 @@ const FINISHED = new Set(['Completed', 'Archived']);
 export const listingHandlers = {
   createListing: ({ ws, body, now, zone, faults }) => {
     const agent = findOr422(ws.agents, body.agent_uuid, 'agent_uuid', 'agent');
-    const bound = resolveAgentApp(agent, body.campaign_type);
+    // The n8n node's `whatsapp` is the published `text`.
+    const type = ruleTypeOf(body.campaign_type);
+    const bound = resolveAgentApp(agent, type);
     if (!bound.ok) {
-      throw errors.validation('VALIDATION_ERROR', `The agent has no channel binding for campaign_type ${body.campaign_type}.`, 'agent_uuid');
+      throw errors.validation('VALIDATION_ERROR', `The agent has no channel binding for campaign_type ${type}.`, 'agent_uuid');
     }
-    const settingUuid = body.contact_template_setting_id;
-    if (settingUuid !== undefined) {
-      const setting = findOr422(ws.template_settings, settingUuid, 'contact_template_setting_id', 'WhatsApp template setting');
-      if (body.campaign_type === 'text' && setting.status !== 'active') {
-        throw errors.validation('VALIDATION_ERROR', 'A text campaign needs an active WhatsApp template setting.', 'contact_template_setting_id');
-      }
+    const autoStart = body.auto_start ?? DEFAULT_AUTO_START;
+    // A text listing that starts at once publishes its campaign, which needs an active setting
+    // (seed "Campaign"); one that waits in Draft is checked when its campaign is set Active.
+    const settingRef = body.contact_template_setting_id ?? null;
+    const setting = settingRef === null ? undefined : findSetting(ws, settingRef);
+    if (settingRef !== null && !setting) {
+      throw errors.validation('VALIDATION_ERROR', `No WhatsApp template setting ${settingRef} exists in this workspace.`, 'contact_template_setting_id');
     }
+    if (type === 'text' && autoStart && setting?.status !== 'active') {
+      throw errors.validation('VALIDATION_ERROR', 'A text campaign cannot publish without an active WhatsApp template setting.', 'contact_template_setting_id');
+    }
+    const settingUuid = setting?.uuid ?? null;
     const start = readBound(body.start_date, zone, 'start_date') ?? null;
     const end = readBound(body.end_date, zone, 'end_date') ?? null;
     if (start !== null && end !== null && boundEnd(end, ws.timezone) < boundStart(start, ws.timezone)) {
       throw errors.validation('VALIDATION_ERROR', 'end_date is before start_date.', 'end_date');
     }
-    const rule = resolveRule(body.rule, (uuid) => ws.listings.find((l) => l.rule.uuid === uuid)?.rule, body.name, body.campaign_type);
+    const rule = resolveRule(body.rule, (uuid) => ws.listings.find((l) => l.rule.uuid === uuid)?.rule, body.name, type);
     if (rule instanceof Error) throw rule;
-    // Every check is done: contacts are created only now.
+    // Every check is done: contacts are created or updated only now.
     // The fault listing-contacts-capped takes only the first LISTING_CONTACTS_CAP contacts of a create.
-    const entries = body.contacts as ContactEntry[];
-    const pool = resolveContacts(ws, faults.has('listing-contacts-capped') ? entries.slice(0, LISTING_CONTACTS_CAP) : entries);
-    const autoStart = (body.auto_start as boolean | undefined) ?? true;
+    const all = body.contacts as ContactEntry[];
+    const entries = faults.has('listing-contacts-capped') ? all.slice(0, LISTING_CONTACTS_CAP) : all;
+    const pool = resolveContacts(ws, entries);
     const campaign: Campaign = {
       uuid: newUuid(),
       name: body.name,
       description: body.description ?? null,
       status: 'Importing',
-      campaign_type: body.campaign_type,
+      campaign_type: type,
       agent_uuid: agent.uuid,
-      contact_template_setting_uuid: settingUuid ?? null,
+      contact_template_setting_uuid: settingUuid,
       start_date: start,
       end_date: end,
       created_at: now,
@@ -67,16 +77,18 @@ export const listingHandlers = {
       uuid: newUuid(),
       campaign_uuid: campaign.uuid,
       // The fault listing-pace-ignored stores the default pace whatever pace was sent.
-      pace: { per_minute: ((faults.has('listing-pace-ignored') ? undefined : (body.pace as ListingPace | undefined)) ?? DEFAULT_PACE).per_minute },
+      pace: { per_minute: ((faults.has('listing-pace-ignored') ? undefined : body.pace) ?? DEFAULT_PACE).per_minute },
       rule,
       auto_start: autoStart,
       started: autoStart,
       pool: pool.contacts.map((c) => c.uuid),
+      contact_details: {},
       contacts_created: pool.created,
       import_done_at: new Date(now.getTime() + IMPORT_MS),
       created_at: now,
       updated_at: now,
     };
+    keepDetails(listing, pool.details);
     ws.campaigns.push(campaign);
     ws.campaign_details.push({ campaign_uuid: campaign.uuid, rules: {}, agent_app: bound.app });
     ws.listings.push(listing);
@@ -128,6 +140,7 @@ export const listingHandlers = {
     const listing = findOr404(ws.listings, path.uuid, 'Listing');
     settleListing(ws, listing, now);
     const resolved = resolveContacts(ws, body.contacts as ContactEntry[]);
+    keepDetails(listing, resolved.details);
     const inPool = new Set(listing.pool);
     const added = resolved.contacts.filter((c) => !inPool.has(c.uuid));
     listing.pool.push(...added.map((c) => c.uuid));
@@ -142,7 +155,7 @@ export const listingHandlers = {
         message: 'Contacts added to the listing',
         data: {
           listing_uuid: listing.uuid,
-          contacts: added.map(contactView),
+          contacts: added.map((c) => contactView(c, listing.contact_details?.[c.uuid])),
           added: added.length,
           already_in_listing: resolved.contacts.length - added.length,
           contacts_created: resolved.created,
@@ -154,23 +167,23 @@ export const listingHandlers = {
 
   removeListingContact: ({ ws, path, now }) => {
     const listing = findOr404(ws.listings, path.uuid, 'Listing');
-    if (!listing.pool.includes(path.contactUuid)) throw errors.notFound('Listing contact');
+    if (!listing.pool.includes(path.contact_uuid)) throw errors.notFound('Listing contact');
     let cancelled = 0;
     ws.listing_tasks = ws.listing_tasks.map((task) => {
-      if (task.listing_uuid !== listing.uuid || task.contact_uuid !== path.contactUuid) return task;
+      if (task.listing_uuid !== listing.uuid || task.contact_uuid !== path.contact_uuid) return task;
       const next = cancelTask(task, now);
       if (next instanceof Error) return task;
       cancelled++;
       return next;
     });
-    listing.pool = listing.pool.filter((uuid) => uuid !== path.contactUuid);
+    listing.pool = listing.pool.filter((uuid) => uuid !== path.contact_uuid);
     listing.updated_at = now;
     return {
       status: 200,
       body: {
         success: true,
         message: 'Contact removed from the listing',
-        data: { listing_uuid: listing.uuid, contact_uuid: path.contactUuid, cancelled_tasks: cancelled, contact_deleted: false },
+        data: { listing_uuid: listing.uuid, contact_uuid: path.contact_uuid, cancelled_tasks: cancelled, contact_deleted: false },
       },
     };
   },

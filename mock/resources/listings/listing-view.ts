@@ -1,8 +1,11 @@
-// A listing as the API returns it: the listing's rule, pace and counts with its campaign's fields
-// (the campaign update may have changed them), under the names of the published create body.
-import type { Schemas, WorkspaceState } from '../../state/workspace.ts';
+// A listing as the API returns it: the listing's rule, pace, counts and contacts with its
+// campaign's fields (the campaign update may have changed them), under the names of the published
+// create body; the template setting by its integer id (listings/template-setting-id.ts).
+import type { Contact, Schemas, WorkspaceState } from '../../state/workspace.ts';
 import type { Campaign } from '../campaigns/machine.ts';
+import { contactView } from './contact-pool.ts';
 import type { ListingRecord } from './records.ts';
+import { settingIdOfUuid } from './template-setting-id.ts';
 
 export type Listing = Schemas['Listing'];
 
@@ -12,17 +15,27 @@ export function campaignOfListing(ws: WorkspaceState, listing: ListingRecord): C
   return campaign;
 }
 
+/** The listing's contacts in pool order, with the details it keeps for each. */
+export function listingContacts(ws: WorkspaceState, listing: ListingRecord): Listing['contacts'] {
+  const byUuid = new Map(ws.contacts.map((c) => [c.uuid, c]));
+  return listing.pool
+    .map((uuid) => byUuid.get(uuid))
+    .filter((c): c is Contact => c !== undefined)
+    .map((c) => contactView(c, listing.contact_details?.[c.uuid]));
+}
+
 export function listingView(ws: WorkspaceState, listing: ListingRecord): Listing {
   const campaign = campaignOfListing(ws, listing);
+  const setting = campaign.contact_template_setting_uuid ?? null;
   return {
     uuid: listing.uuid,
     campaign_uuid: campaign.uuid,
     name: campaign.name,
     description: campaign.description ?? null,
-    // A listing campaign is created with both, and the campaign update cannot clear them.
-    campaign_type: campaign.campaign_type as string,
+    campaign_type: campaign.campaign_type ?? null,
+    // A listing campaign is created with an agent, and the campaign update cannot clear it.
     agent_uuid: campaign.agent_uuid as string,
-    contact_template_setting_id: campaign.contact_template_setting_uuid ?? null,
+    contact_template_setting_id: setting === null ? null : settingIdOfUuid(ws, setting),
     start_date: campaign.start_date ?? null,
     end_date: campaign.end_date ?? null,
     rule: { ...listing.rule },
@@ -30,6 +43,7 @@ export function listingView(ws: WorkspaceState, listing: ListingRecord): Listing
     status: campaign.status,
     pace: { ...listing.pace },
     counts: { contacts: listing.pool.length, contacts_created: listing.contacts_created },
+    contacts: listingContacts(ws, listing),
     created_at: listing.created_at,
     updated_at: campaign.updated_at > listing.updated_at ? campaign.updated_at : listing.updated_at,
   };

@@ -1,6 +1,7 @@
 // A listing's lifecycle as pure functions (contract, POST /api/v1/listings: status `Importing`
-// while contacts are attached, then `Active` while tasks wait or run, and `Completed` once no task
-// is pending or in progress; with `auto_start: false`, `Draft` after the import until the campaign
+// while contacts are attached, then `Active` while tasks wait or run or while it has had none (an
+// empty listing waits for contacts), and `Completed` once it had tasks and none is pending or in
+// progress; with `auto_start: false`, `Draft` after the import until the campaign
 // update sets it `Active`; PUT .../pace: 409 once `Completed` or `Archived`). The listing campaign
 // follows this while its status is one the listing sets; a status a client set by the campaign
 // update (`Draft`, `Archived`, ...) stays, and seed behaviour 2 holds: a campaign update never
@@ -29,8 +30,9 @@ export function listingStatusAt(current: string, progress: ListingProgress, now:
   if (!AUTOMATIC.has(current)) return { status: current, since: null };
   if (now.getTime() < progress.importDoneAt.getTime()) return { status: 'Importing', since: null };
   if (!progress.started) return { status: 'Draft', since: progress.importDoneAt };
-  const { pending, in_progress } = progress.counts;
-  if (pending + in_progress > 0) return { status: 'Active', since: progress.importDoneAt };
+  const { pending, in_progress, completed, failed, cancelled } = progress.counts;
+  const total = pending + in_progress + completed + failed + cancelled;
+  if (total === 0 || pending + in_progress > 0) return { status: 'Active', since: progress.importDoneAt };
   const end = progress.lastEndAt && progress.lastEndAt > progress.importDoneAt ? progress.lastEndAt : progress.importDoneAt;
   return { status: 'Completed', since: end };
 }

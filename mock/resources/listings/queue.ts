@@ -23,7 +23,6 @@ export function startLimits(ws: WorkspaceState, listing: ListingRecord, campaign
     notBefore: start === null ? null : boundStart(start, zone),
     notAfter: end === null ? null : boundEnd(end, zone),
     window: windowOf(listing.rule),
-    perDay: listing.rule.max_calls_per_day,
   };
 }
 
@@ -39,7 +38,7 @@ export function queueListingTasks(ws: WorkspaceState, listing: ListingRecord, co
   const live = tasksOf(ws, listing.uuid).filter((t) => t.cancelled_at === null);
   const lastStart = live.reduce((max, t) => Math.max(max, t.start_at.getTime()), Number.NEGATIVE_INFINITY);
   const earliest = Math.max(now.getTime(), listing.import_done_at.getTime(), lastStart + intervalMs(listing.pace.per_minute));
-  const starts = planStarts(contacts.length, earliest, startLimits(ws, listing, campaign), live.map((t) => t.start_at));
+  const starts = planStarts(contacts.length, earliest, startLimits(ws, listing, campaign));
   const tasks = queueTasks(listing, campaign.name, channelOf(ws, campaign), contacts, starts, now);
   for (const task of tasks) ws.listing_tasks.push(task);
   return tasks.length;

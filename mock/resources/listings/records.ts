@@ -11,6 +11,23 @@ export interface ListingPace {
 /** The listing's rule (published API, "Listings": `rule {uuid, name, max_calls_per_day, ...}`). */
 export type ListingRule = Schemas['ListingRule'];
 
+/**
+ * What a listing's entries said about one contact beyond its name, phone number and email
+ * (published API, "Listings": the contact object's fields), the latest value of each kept.
+ */
+export interface ContactDetails {
+  surname?: string;
+  timezone?: string;
+  country_code?: string;
+  primary_language?: string;
+  preferred_contact_time?: string;
+  preferred_contact_channel?: string;
+  company?: string;
+  city?: string;
+  lead_source?: string;
+  notes?: string;
+}
+
 export interface ListingRecord {
   uuid: string;
   campaign_uuid: string;
@@ -22,6 +39,8 @@ export interface ListingRecord {
   started: boolean;
   /** The listing's pool: the distinct contacts it names, in the order they joined. */
   pool: string[];
+  /** Per contact uuid, the details the listing's entries gave for it (absent in states saved before listings kept them). */
+  contact_details?: Record<string, ContactDetails>;
   contacts_created: number;
   /** Contacts are attached (status `Importing`) until this instant; tasks start after it. */
   import_done_at: Date;

@@ -1,8 +1,10 @@
 // A listing's rule from the create body (published API, "Listings": `rule {uuid, name,
-// max_calls_per_day, max_total_calls, retry_interval_minutes, start_time, end_time, type}`; meaning
-// inferred, contract ListingRuleInput): `uuid` alone reuses another listing's rule as it is; `uuid`
-// with other fields makes a new rule from it with those fields changed; no `uuid`, a new rule from
-// the defaults. The rule's type is the listing's campaign type; the window must not be empty.
+// max_calls_per_day, max_total_calls, retry_interval_minutes, start_time, end_time, type}`, with the
+// published rules API's defaults: 3 a day, 10 in all, 120 minutes apart, 09:00 to 18:00; contract
+// ListingRuleInput): `uuid` alone reuses another listing's rule as it is; `uuid` with other fields
+// makes a new rule from it with those fields changed; no `uuid`, a new rule from the defaults.
+// Times come as `HH:MM` or `HH:MM:SS` and are kept as `HH:MM:SS`. The rule's type is the listing's
+// campaign type (`whatsapp` is `text`); the window must not be empty.
 import { type ApiError, errors } from '../../pipeline/api-error.ts';
 import type { Schemas } from '../../state/workspace.ts';
 import { newUuid } from '../shared/lookup.ts';
@@ -14,8 +16,31 @@ type RuleType = ListingRule['type'];
 
 const invalid = (details: string, field: string) => errors.validation('VALIDATION_ERROR', details, field);
 
+/** `call` or `text`; the n8n node's `whatsapp` is `text`. */
+export function ruleTypeOf(type: string): RuleType {
+  return type === 'call' ? 'call' : 'text';
+}
+
+/** `HH:MM` or `HH:MM:SS` as `HH:MM:SS`. */
+export function fullTime(time: string): string {
+  return time.length === 5 ? `${time}:00` : time;
+}
+
 export function defaultRule(name: string, type: RuleType): Omit<ListingRule, 'uuid'> {
-  return { name, max_calls_per_day: null, max_total_calls: 1, retry_interval_minutes: 60, start_time: null, end_time: null, type };
+  return { name, max_calls_per_day: 3, max_total_calls: 10, retry_interval_minutes: 120, start_time: '09:00:00', end_time: '18:00:00', type };
+}
+
+/** The fields a rule input sets, in the stored form. */
+function fieldsOf(input: Omit<Partial<RuleInput>, 'uuid'>): Partial<Omit<ListingRule, 'uuid'>> {
+  const out: Partial<Omit<ListingRule, 'uuid'>> = {};
+  if (input.name !== undefined) out.name = input.name;
+  if (input.max_calls_per_day !== undefined) out.max_calls_per_day = input.max_calls_per_day;
+  if (input.max_total_calls !== undefined) out.max_total_calls = input.max_total_calls;
+  if (input.retry_interval_minutes !== undefined) out.retry_interval_minutes = input.retry_interval_minutes;
+  if (input.start_time !== undefined) out.start_time = fullTime(input.start_time);
+  if (input.end_time !== undefined) out.end_time = fullTime(input.end_time);
+  if (input.type !== undefined) out.type = ruleTypeOf(input.type);
+  return out;
 }
 
 /** The rule a listing named `name` of type `type` gets; `existing` finds a rule of the workspace by uuid. */
@@ -25,7 +50,8 @@ export function resolveRule(
   name: string,
   type: RuleType,
 ): ListingRule | ApiError {
-  const { uuid, ...fields } = input ?? {};
+  const { uuid, ...rest } = input ?? {};
+  const fields = fieldsOf(rest);
   let base: Omit<ListingRule, 'uuid'> = defaultRule(name, type);
   if (uuid !== undefined) {
     const found = existing(uuid);
@@ -33,19 +59,15 @@ export function resolveRule(
     if (Object.keys(fields).length === 0) {
       return found.type === type ? { ...found } : invalid(`The rule ${uuid} is a ${found.type} rule; this listing is ${type}.`, 'rule.uuid');
     }
-    const { uuid: _uuid, ...rest } = found;
-    base = rest;
+    const { uuid: _uuid, ...stored } = found;
+    base = stored;
   }
-  const rule: ListingRule = { ...base, ...definedOnly(fields), uuid: newUuid() };
+  const rule: ListingRule = { ...base, ...fields, uuid: newUuid() };
   if (rule.type !== type) return invalid(`A ${rule.type} rule cannot govern a ${type} listing.`, uuid !== undefined && fields.type === undefined ? 'rule.uuid' : 'rule.type');
   if (rule.start_time !== null && rule.end_time !== null && secondsOfTime(rule.end_time) <= secondsOfTime(rule.start_time)) {
     return invalid('rule.end_time must be after rule.start_time.', 'rule.end_time');
   }
   return rule;
-}
-
-function definedOnly<T extends object>(fields: T): Partial<T> {
-  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
 /** The daily window [from, to) in seconds of the day; null when the rule sets no time. */

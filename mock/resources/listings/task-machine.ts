@@ -55,18 +55,14 @@ export function repaceTasks(tasks: ListingTaskRecord[], limits: StartLimits, now
   const nowMs = now.getTime();
   let lastStart = Number.NEGATIVE_INFINITY;
   const pending: ListingTaskRecord[] = [];
-  const taken: Date[] = [];
   for (const task of tasks) {
     const status = taskStatusAt(task, nowMs);
     if (status === 'pending') pending.push(task);
-    else if (status !== 'cancelled') {
-      taken.push(task.start_at);
-      if (task.start_at.getTime() > lastStart) lastStart = task.start_at.getTime();
-    }
+    else if (status !== 'cancelled' && task.start_at.getTime() > lastStart) lastStart = task.start_at.getTime();
   }
   pending.sort((a, b) => a.start_at.getTime() - b.start_at.getTime());
   const base = Math.max(nowMs, importDoneAt.getTime(), lastStart + intervalMs(limits.perMinute));
-  const plan = planStarts(pending.length, base, limits, taken);
+  const plan = planStarts(pending.length, base, limits);
   const next = new Map(pending.map((task, i) => [task.uuid, plan[i]]));
   return tasks.map((task) => {
     const planned = next.get(task.uuid);

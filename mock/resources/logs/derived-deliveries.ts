@@ -1,6 +1,7 @@
-// Webhook deliveries derived from state and the clock when the feed is read (published API,
-// "Webhooks": voice_evaluation, text_evaluation, intent_call; seed "Evaluate"). Their moments come
-// without a write: a call ends on the clock (calls/call-state.ts), a messaging session is evaluated
+// Webhook deliveries derived from state and the clock when the feed is read (published API:
+// voice_evaluation, text_evaluation, intent_call, with the payload the n8n trigger reads, built by
+// agents/webhook-payload.ts; seed "Evaluate"). Their moments come without a write: a call ends on
+// the clock (calls/call-state.ts), a messaging session is evaluated
 // once its customer is idle for the agent's `sessionization.timeout_minutes` or the conversation is
 // closed, an intent is a row of the action log. Each event whose moment has passed reaches every
 // active webhook of the conversation's agent that subscribes to it and existed at that moment
@@ -8,39 +9,27 @@
 // delivery has a stable uuid (a v5-style hash of webhook, event and subject), the headers, signature
 // and simulated response of a stored one, and is paced by its moment (the per-second limit orders
 // stored deliveries only). Nothing is written: the same state and clock give the same rows.
-import { sha1, toHex } from '../../platform/crypto.ts';
 import type { ConversationRecord, WorkspaceState } from '../../state/workspace.ts';
-import { settleCall } from '../calls/call-state.ts';
 import { deliveryRecord, type SimulatedResponse, type WebhookEvent } from '../agents/webhook-dispatch.ts';
-import { agentSettingsView } from '../evaluate/settings.ts';
+import { derivedUuid, type SessionFacts, webhookPayload } from '../agents/webhook-payload.ts';
+import { settleCall } from '../calls/call-state.ts';
+import { effectiveValues } from '../evaluate/settings.ts';
 import type { WebhookDeliveryRecord } from './records.ts';
-
-/** A v5-style uuid (SHA-1 of the name, version and variant bits set). */
-export function derivedUuid(...parts: string[]): string {
-  const b = sha1(parts.join('|')).subarray(0, 16);
-  b[6] = ((b[6] as number) & 0x0f) | 0x50;
-  b[8] = ((b[8] as number) & 0x3f) | 0x80;
-  const h = toHex(b);
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
-}
-
-/** A deterministic evaluation score, 0 to 100, of a subject. */
-export function evaluationScore(subject: string): number {
-  const h = sha1(`score|${subject}`);
-  return new DataView(h.buffer, h.byteOffset, h.byteLength).getUint32(0) % 101;
-}
 
 interface DerivedEvent {
   event: WebhookEvent;
   subject: string;
   agent_uuid: string;
-  conversation_uuid: string;
+  conversation: Pick<ConversationRecord, 'uuid' | 'agent_uuid' | 'contact_uuid' | 'channel'>;
   moment: number;
+  /** The event's own facts, beside the published fields. */
   data: Record<string, unknown>;
+  /** What an evaluation adds (the session, its call). */
+  session?: SessionFacts;
 }
 
 function evaluationEnabled(ws: WorkspaceState, agentUuid: string): boolean {
-  return agentSettingsView(ws, agentUuid).effective.enabled;
+  return effectiveValues(ws, agentUuid).is_active;
 }
 
 function events(ws: WorkspaceState, now: number): DerivedEvent[] {
@@ -51,13 +40,15 @@ function events(ws: WorkspaceState, now: number): DerivedEvent[] {
     // settleCall assigns to the object it gets: settle a copy, the state stays as it is.
     const call = settleCall(ws, { ...stored }, nowDate);
     if (call.status !== 'ended' || !call.ended_at || call.ended_at.getTime() > now || !evaluationEnabled(ws, stored.agent_uuid)) continue;
+    const conversation = ws.conversations.find((c) => c.uuid === call.conversation_uuid);
     out.push({
       event: 'voice_evaluation',
       subject: call.uuid,
       agent_uuid: stored.agent_uuid,
-      conversation_uuid: call.conversation_uuid,
+      conversation: { uuid: call.conversation_uuid, agent_uuid: stored.agent_uuid, contact_uuid: conversation?.contact_uuid ?? null, channel: 'call' },
       moment: call.ended_at.getTime(),
-      data: { call_uuid: call.uuid, duration_seconds: call.duration_seconds, end_reason: call.end_reason, score: evaluationScore(call.uuid) },
+      data: {},
+      session: { subject: call.uuid, call: { uuid: call.uuid, duration_seconds: call.duration_seconds, end_reason: call.end_reason } },
     });
   }
   const times = new Map<string, number[]>();
@@ -68,7 +59,7 @@ function events(ws: WorkspaceState, now: number): DerivedEvent[] {
   }
   for (const c of ws.conversations) {
     if (c.channel === 'call' || c.agent_uuid === null || !evaluationEnabled(ws, c.agent_uuid)) continue;
-    const timeout = agentSettingsView(ws, c.agent_uuid).effective.sessionization.timeout_minutes * 60_000;
+    const timeout = effectiveValues(ws, c.agent_uuid).sessionization.timeout_minutes * 60_000;
     const sorted = (times.get(c.uuid) ?? [c.created_at.getTime()]).sort((a, b) => a - b);
     // Each idle gap of the timeout ends a session; the last one ends idle, or with the conversation closed.
     sorted.forEach((lastAt, i) => {
@@ -81,9 +72,10 @@ function events(ws: WorkspaceState, now: number): DerivedEvent[] {
         event: 'text_evaluation',
         subject: `${c.uuid}|${lastAt}`,
         agent_uuid: c.agent_uuid,
-        conversation_uuid: c.uuid,
+        conversation: c,
         moment,
-        data: { session_uuid: c.session_uuid, channel: c.channel, reason: closed ? 'closed' : 'idle_timeout', score: evaluationScore(`${c.uuid}|${lastAt}`) },
+        data: { session_uuid: c.session_uuid, channel: c.channel, reason: closed ? 'closed' : 'idle_timeout' },
+        session: { subject: `${c.uuid}|${lastAt}` },
       });
     });
   }
@@ -99,7 +91,7 @@ function events(ws: WorkspaceState, now: number): DerivedEvent[] {
       event: 'intent_call',
       subject: row.uuid,
       agent_uuid: agentUuid,
-      conversation_uuid: conversation.uuid,
+      conversation,
       moment,
       data: { intent_uuid: row.uuid, name: row.name, status: row.status, arguments: row.request ?? null },
     });
@@ -115,7 +107,7 @@ export function derivedDeliveries(ws: WorkspaceState, now: Date, response: Simul
   for (const e of events(ws, now.getTime())) {
     for (const hook of hooks) {
       if (hook.agent_uuid !== e.agent_uuid || !(hook.events as string[]).includes(e.event) || hook.created_at.getTime() > e.moment) continue;
-      const payload = { event: e.event, conversation_uuid: e.conversation_uuid, agent_uuid: e.agent_uuid, ...e.data, occurred_at: new Date(e.moment) };
+      const payload = webhookPayload(ws, e.event, e.conversation, new Date(e.moment), e.data, e.session);
       rows.push(deliveryRecord(hook, e.event, payload, e.moment, derivedUuid(hook.uuid, e.event, e.subject), response));
     }
   }

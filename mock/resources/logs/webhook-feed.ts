@@ -19,11 +19,19 @@ function view(row: WebhookDeliveryRecord): Schemas['LogsWebhookDelivery'] {
   return { ...row, headers: maskSecrets(row.headers) as Record<string, string>, payload: maskedJson(row.payload), response };
 }
 
+/** The fault webhook-payload-flat: the payload's `data` fields moved beside `event`. */
+function flattened(row: WebhookDeliveryRecord): WebhookDeliveryRecord {
+  const payload = row.payload as { event?: unknown; data?: unknown } | null;
+  if (typeof payload !== 'object' || payload === null || typeof payload.data !== 'object' || payload.data === null) return row;
+  return { ...row, payload: { event: payload.event, ...(payload.data as Record<string, unknown>) } as unknown as WebhookDeliveryRecord['payload'] };
+}
+
 export const listWebhookDeliveryLogs: Handler<'listWebhookDeliveryLogs'> = ({ ws, query, zone, now, faults }) => {
   const range = feedRange(query, zone);
   // The fault webhook-deliveries-unlogged leaves the deliveries made on state changes out of the feed.
   const stored = faults.has('webhook-deliveries-unlogged') ? [] : ws.webhook_deliveries.map((r) => settledDelivery(r, now));
-  const all = [...stored, ...derivedDeliveries(ws, now, faults.webhookResponses.get(ws.slug))];
+  const derived = derivedDeliveries(ws, now, faults.webhookResponses.get(ws.slug));
+  const all = faults.has('webhook-payload-flat') ? [...stored, ...derived].map(flattened) : [...stored, ...derived];
   const rows = all.filter(
     (r) => (query.event === undefined || r.event === query.event) && (query.status === undefined || r.status === query.status) && inRange(r.created_at, range),
   );

@@ -56,12 +56,8 @@ export const messagingHandlers = {
     const to = normalizeE164(body.phoneNumber);
     const { conversation, message } = sendFromAgent(ws, { channel: 'sms', to, sender: number, agentUuid: agent.uuid, text: body.message, requestKey: body.request_key }, 'SMS', 'text', now, faults);
     return {
-      status: 201,
-      body: {
-        success: true,
-        message: 'SMS accepted and queued for sending',
-        data: { messageId: message.uuid, recipientPhone: to, conversationId: conversation.uuid, status: message.status },
-      },
+      status: 200,
+      body: { success: true, message: 'SMS message sent successfully', data: { messageId: message.uuid, recipientPhone: to, conversationId: conversation.uuid } },
     };
   },
 
@@ -117,11 +113,11 @@ export const messagingHandlers = {
     const send = { channel: 'whatsapp' as const, to, sender: number, agentUuid: agent.uuid, text, requestKey: body.request_key };
     const { conversation, message } = sendFromAgent(ws, send, 'WhatsApp', 'template', now, faults);
     return {
-      status: 201,
+      status: 200,
       body: {
         success: true,
-        message: 'WhatsApp template message accepted and queued for sending',
-        data: { messageId: message.uuid, recipientPhone: to, conversationId: conversation.uuid, templateId: template.uuid, status: message.status },
+        message: 'WhatsApp template message sent successfully',
+        data: { messageId: message.uuid, templateName: template.name, recipientPhone: to, conversationId: conversation.uuid },
       },
     };
   },

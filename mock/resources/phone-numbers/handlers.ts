@@ -1,32 +1,42 @@
-// Phone numbers: the outbound call rates (a price list shared by every workspace, with the seed's
-// country and prefix filters and page size up to 200), the channel snapshot of a workspace number
-// by number (leading `+` optional) or by uuid, and external numbers on the customer's own SIP trunk
-// (register, update, assign), each answering the number's snapshot. A number of another workspace
-// is never found.
+// Phone numbers: the outbound call rates (a price list shared by every workspace, with the
+// published country_code and prefix filters and page size up to 200, default 50), the channel
+// snapshot of a workspace number by number (leading `+` optional) or by uuid, and external numbers
+// (BYO numbers): listed, registered on a channel for an agent, their trunk rows updated and moved
+// to another agent, found by number and channel; create, update and assign answer the number's
+// snapshot. A number of another workspace is never found.
 import type { HandlerGroup } from '../../core/handler.ts';
 import { errors } from '../../pipeline/api-error.ts';
 import type { PhoneNumberRecord, WorkspaceState } from '../../state/workspace.ts';
 import { findOr404, newUuid, normalizeE164 } from '../shared/lookup.ts';
-import { DEFAULT_PER_PAGE } from '../shared/paging.ts';
-import { bindTrunkChannels, incapableChannels, registerTrunkNumber, updateTrunkNumber } from './machine.ts';
-import { filterRates, ratePage } from './rates.ts';
+import { inventoryItem } from './inventory.ts';
+import { agentOnChannel, bindTrunkChannel, registerTrunk, servesAnotherNumber, type TrunkChannel, trunkRow, updateTrunk } from './machine.ts';
+import { filterRates, listPage, ratePage } from './rates.ts';
 import { channelSnapshot } from './snapshot.ts';
 
-/** An external (SIP trunk) number of the workspace; purchased and unknown numbers are 404. */
-function trunkNumberOr404(ws: WorkspaceState, uuid: string): PhoneNumberRecord {
-  const n = ws.phone_numbers.find((p) => p.uuid === uuid && p.is_external);
-  if (!n) throw errors.notFound('Trunk number');
+/** Page size of the rates and external numbers lists when none is asked (published: 50). */
+const PHONE_LIST_PER_PAGE = 50;
+
+/** The external number of the workspace with a trunk row on the channel; anything else is 404. */
+function trunkNumberOr404(ws: WorkspaceState, number: string, channel: TrunkChannel): PhoneNumberRecord {
+  const wanted = normalizeE164(number);
+  const n = ws.phone_numbers.find((p) => p.number === wanted && p.is_external && trunkRow(p, channel) !== undefined);
+  if (!n) throw errors.notFound('Trunk');
   return n;
 }
 
-function replaceNumber(ws: WorkspaceState, next: PhoneNumberRecord): void {
-  ws.phone_numbers = ws.phone_numbers.map((p) => (p.uuid === next.uuid ? next : p));
+/** A prefix filter without its leading `+`. */
+function stripPlus(prefix: string | undefined): string | undefined {
+  return prefix?.startsWith('+') ? prefix.slice(1) : prefix;
+}
+
+function storeNumber(ws: WorkspaceState, next: PhoneNumberRecord): void {
+  ws.phone_numbers = ws.phone_numbers.some((p) => p.uuid === next.uuid) ? ws.phone_numbers.map((p) => (p.uuid === next.uuid ? next : p)) : [...ws.phone_numbers, next];
 }
 
 export const phoneNumberHandlers = {
   listPhoneNumberRates: ({ query, faults }) => {
-    const all = filterRates({ country: query.country, prefix: query.prefix }, faults.has('rates-ignore-prefix'));
-    const page = ratePage(all, query.page ?? 1, query.per_page ?? DEFAULT_PER_PAGE);
+    const all = filterRates({ country: query.country_code, prefix: stripPlus(query.prefix) }, faults.has('rates-ignore-prefix'));
+    const page = ratePage(all, query.page ?? 1, query.per_page ?? PHONE_LIST_PER_PAGE);
     // The `rates-has-more-on-last-page` fault says there is more on the last page too.
     if (faults.has('rates-has-more-on-last-page')) page.pagination.has_more = page.pagination.current_page <= page.pagination.last_page;
     return { status: 200, body: { success: true, data: page } };
@@ -45,30 +55,46 @@ export const phoneNumberHandlers = {
     return { status: 200, body: { success: true, message: 'Phone number channels retrieved', data: channelSnapshot(ws, n) } };
   },
 
-  createPhoneNumberTrunk: ({ ws, body }) => {
-    const number = normalizeE164(body.number);
-    if (ws.phone_numbers.some((p) => p.number === number)) {
-      throw errors.conflict('Phone number already exists', `The number ${number} is already in this workspace.`);
-    }
-    const created = registerTrunkNumber(newUuid(), number, body);
-    ws.phone_numbers = [...ws.phone_numbers, created];
-    return { status: 201, body: { success: true, message: 'Trunk number created', data: channelSnapshot(ws, created) } };
+  listPhoneNumberTrunks: ({ ws, query }) => {
+    const external = ws.phone_numbers
+      .filter((p) => p.is_external)
+      .sort((x, y) => (x.number < y.number ? -1 : x.number > y.number ? 1 : x.uuid < y.uuid ? -1 : x.uuid > y.uuid ? 1 : 0))
+      .map((p) => inventoryItem(ws, p));
+    return { status: 200, body: { success: true, data: listPage(external, query.page ?? 1, query.per_page ?? PHONE_LIST_PER_PAGE) } };
   },
 
-  updatePhoneNumberTrunk: ({ ws, path, body }) => {
-    const next = updateTrunkNumber(trunkNumberOr404(ws, path.uuid), body);
-    replaceNumber(ws, next);
-    return { status: 200, body: { success: true, message: 'Trunk number updated', data: channelSnapshot(ws, next) } };
+  createPhoneNumberTrunk: ({ ws, body, now }) => {
+    const number = normalizeE164(body.phone_number);
+    const existing = ws.phone_numbers.find((p) => p.number === number);
+    if (existing && !existing.is_external) {
+      throw errors.conflict('Phone number already purchased', `The number ${number} is in this workspace's purchased inventory.`);
+    }
+    if (existing && trunkRow(existing, body.channel)) {
+      throw errors.conflict('Trunk already exists', `The number ${number} is already registered on the ${body.channel} channel.`);
+    }
+    const agent = findOr404(ws.agents, body.agent_uuid, 'Agent');
+    const next = registerTrunk(existing, newUuid(), number, body, now);
+    if (servesAnotherNumber(agent, next, body.channel)) {
+      throw errors.conflict('Agent already has a number on this channel', `The agent ${agent.uuid} already serves another number on the ${body.channel} channel.`);
+    }
+    storeNumber(ws, next);
+    ws.agents = bindTrunkChannel(ws.agents, next, body.channel, agent.uuid);
+    return { status: 201, body: { success: true, message: 'Trunk created', data: channelSnapshot(ws, next) } };
   },
 
-  assignPhoneNumberTrunk: ({ ws, path, body }) => {
-    const n = trunkNumberOr404(ws, path.uuid);
-    const incapable = incapableChannels(n, body.channels);
-    if (incapable.length > 0) {
-      throw errors.validation('VALIDATION_ERROR', `The number ${n.number} cannot carry ${incapable.join(', ')}.`, 'channels');
+  updatePhoneNumberTrunk: ({ ws, body, now }) => {
+    const next = updateTrunk(trunkNumberOr404(ws, body.phone_number, body.channel), body, now);
+    storeNumber(ws, next);
+    return { status: 200, body: { success: true, message: 'Trunk updated', data: channelSnapshot(ws, next) } };
+  },
+
+  assignPhoneNumberTrunk: ({ ws, body, now }) => {
+    const n = trunkNumberOr404(ws, body.phone_number, body.channel);
+    const agent = findOr404(ws.agents, body.agent_uuid, 'Agent');
+    if (agentOnChannel(ws.agents, n, body.channel)?.uuid !== agent.uuid) {
+      ws.agents = bindTrunkChannel(ws.agents, n, body.channel, agent.uuid);
+      storeNumber(ws, { ...n, updated_at: now });
     }
-    if (body.agent_uuid !== null) findOr404(ws.agents, body.agent_uuid, 'Agent');
-    ws.agents = bindTrunkChannels(ws.agents, n.uuid, body.channels, body.agent_uuid);
-    return { status: 200, body: { success: true, message: 'Trunk number assigned', data: channelSnapshot(ws, n) } };
+    return { status: 200, body: { success: true, message: 'Trunk assigned', data: channelSnapshot(ws, n) } };
   },
 } satisfies HandlerGroup;

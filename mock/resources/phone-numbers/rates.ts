@@ -112,15 +112,15 @@ export function filterRates(filter: RateFilter, ignorePrefix = false): RateItem[
   );
 }
 
-export interface RatePage {
-  items: RateItem[];
+export interface ListPage<T> {
+  items: T[];
   pagination: Schemas['PhoneNumberRatePagination'];
 }
 
-/** One page of the rates with the seed's pagination {current_page, per_page, total, last_page, from, to, has_more}. */
-export function ratePage(all: RateItem[], page: number, perPage: number): RatePage {
+/** One page of a list with the seed's pagination {current_page, per_page, total, last_page, from, to, has_more}. */
+export function listPage<T>(all: readonly T[], page: number, perPage: number): ListPage<T> {
   const start = (page - 1) * perPage;
-  const items = all.slice(start, start + perPage).map((r) => ({ ...r, price: { ...r.price } }));
+  const items = all.slice(start, start + perPage);
   const lastPage = Math.max(1, Math.ceil(all.length / perPage));
   return {
     items,
@@ -134,4 +134,10 @@ export function ratePage(all: RateItem[], page: number, perPage: number): RatePa
       has_more: page < lastPage,
     },
   };
+}
+
+/** One page of the rates, each a copy. */
+export function ratePage(all: RateItem[], page: number, perPage: number): ListPage<RateItem> {
+  const result = listPage(all, page, perPage);
+  return { ...result, items: result.items.map((r) => ({ ...r, price: { ...r.price } })) };
 }

@@ -3,6 +3,7 @@
 // delete (the underlying template is unaffected; 409 while a campaign in a blocking status
 // references it). Seed "WhatsApp template setting", "Endpoints" and "Other statuses".
 import type { HandlerGroup } from '../../core/handler.ts';
+import { errors } from '../../pipeline/api-error.ts';
 import { settleListings } from '../listings/progress.ts';
 import { findOr404, findOr422, newUuid } from '../shared/lookup.ts';
 import { pagedList } from '../shared/paging.ts';
@@ -12,6 +13,9 @@ import { renderContent, settingView, type TemplateSetting, templateView } from '
 export const whatsappHandlers = {
   createWhatsappTemplateSetting: ({ ws, body, now, faults }) => {
     const template = findOr422(ws.whatsapp_templates, body.template_uuid, 'template_uuid', 'WhatsApp template');
+    if (template.status !== 'APPROVED') {
+      throw errors.validation('VALIDATION_ERROR', `The template ${template.name} (${template.language}) is ${template.status}; only APPROVED templates can be made campaign-ready.`, 'template_uuid');
+    }
     const params = { body: { ...(body.params?.body ?? {}) }, header: { ...(body.params?.header ?? {}) } };
     const setting: TemplateSetting = {
       uuid: newUuid(),
@@ -24,7 +28,7 @@ export const whatsappHandlers = {
       updated_at: now,
     };
     ws.template_settings.push(setting);
-    return { status: 201, body: { success: true, message: 'Template setting created', data: settingView(setting) } };
+    return { status: 201, body: { success: true, message: 'Template setting created successfully', data: settingView(setting) } };
   },
 
   listWhatsappTemplateSettings: ({ ws, query, faults }) => {
