@@ -1433,6 +1433,51 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/calls/{uuid}": {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get one call
+         * @description One call of the workspace by its `uuid` (the `id` POST /api/v1/call answered, the `uuid` of the call list).
+         *     Published: the API catalog's
+         *     https://github.com/mindcloud-inc/universal-api-reference/blob/main/apis/m/mihuAI/native-api/actions/get-call-details-by-uuid.md
+         *     (method, path and the path parameter `uuid`; its page https://developers.mihu.ai/api-reference/call/get-call-details-by-uuid
+         *     is not published). The answer is designed here (inferred): the call as the call list shows it, with its live state
+         *     brought up to the clock, in the envelope with the message "Call retrieved successfully". An unknown call, or a
+         *     call of another workspace, gives 404; a malformed uuid 422 `INVALID_UUID`.
+         */
+        get: operations["getCall"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/calls/action/{uuid}/forward": {
         parameters: {
             query?: {
@@ -1687,6 +1732,53 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/campaigns": {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List campaigns
+         * @description Lists the workspace's campaigns, listing campaigns included, newest first (order inferred), one page at a time in
+         *     the published paged list. `search` matches a part of the name or description, whatever the letter case
+         *     (matching inferred); `status` keeps the campaigns with exactly that status (any status the API names).
+         *     Published (the catalog of the API): mindcloud-inc/universal-api-reference apis/m/mihuAI/native-api/actions/get-paginated-list-of-campaigns.md
+         */
+        get: operations["listCampaigns"];
+        put?: never;
+        /**
+         * Create a campaign
+         * @description Creates a campaign with the fields of the update (seed "Campaign"), `Draft` unless `status` says otherwise. The
+         *     published body lists every field as optional; the contract requires `name` (inferred). `agent_uuid` binds the
+         *     agent's channel that matches `campaign_type`, and a `text` campaign created `Active` or `In Process` needs an
+         *     active WhatsApp template setting in `contact_template_setting_uuid`, as for the update (seed "Campaign"). The
+         *     numeric `agent_id` and `agent_app_id` are stored and returned as sent; they bind nothing. A campaign gets work
+         *     from the pools attached to it (POST .../pools) under the rule attached to it (PUT .../rule). The answer, 201, is
+         *     inferred.
+         *     Published (the catalog of the API): mindcloud-inc/universal-api-reference apis/m/mihuAI/native-api/actions/create-a-new-campaign.md
+         */
+        post: operations["createCampaign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/campaigns/{uuid}": {
         parameters: {
             query?: {
@@ -1735,6 +1827,100 @@ export type paths = {
          *     Published: https://developers.mihu.ai/api-reference/campaigns/update-a-campaign
          */
         put: operations["updateCampaign"];
+        post?: never;
+        /**
+         * Delete a campaign
+         * @description Deletes a campaign as deleting a listing does (seed "Other statuses": the campaign goes, its pools and rule are
+         *     detached, pending campaign tasks are cancelled, contacts are not deleted); the pools and the rule stay in the
+         *     workspace for other campaigns. Deleting a listing's campaign deletes the listing with it (inferred). The answer
+         *     is inferred.
+         *     Published (the catalog of the API): mindcloud-inc/universal-api-reference apis/m/mihuAI/native-api/actions/delete-a-campaign.md
+         */
+        delete: operations["deleteCampaign"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/campaigns/{uuid}/pools": {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Attach pools to a campaign
+         * @description Attaches pools to a campaign, all or nothing, adding to those it has: pools already attached are skipped, uuids
+         *     of no pool of the workspace are reported in `pool_uuids_not_found`, not refused. A running campaign (`In
+         *     Process`, or a started listing campaign not yet finished; inferred for the listing) gets a task for each
+         *     `Pending` member of the pools it did not have (seed behaviour 2: "a separate publish or pool operation creates
+         *     work"). The answer's other fields are inferred.
+         *     Published: https://developers.mindhunters.ai/api-reference/campaigns/attach-one-or-more-pools-to-a-campaign
+         */
+        post: operations["attachCampaignPools"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/campaigns/{uuid}/rule": {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Attach or replace a campaign's rule
+         * @description Makes the rule the campaign's rule, replacing the one it had. Tasks already scheduled keep their times (seed
+         *     behaviour 2); tasks made afterwards follow the new rule. A `rule_uuid` of no rule of the workspace gives 422
+         *     `VALIDATION_ERROR` naming `rule_uuid` (inferred).
+         *     Published: https://developers.mindhunters.ai/api-reference/campaigns/assign-or-replace-the-rule-attached-to-a-campaign
+         */
+        put: operations["assignCampaignRule"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1889,6 +2075,373 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/contacts": {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List contacts (paged)
+         * @description The workspace's contacts, newest first, in the published paged list (`data {current_page, data, first_page_url,
+         *     last_page, per_page, total}`). Published: https://developers.mihu.ai/api-reference/contacts/get-paginated-list-of-contacts
+         *     (query `page`, `per_page`, `search`, `status`, `contact_channel`, `stage_uuid`, `campaign_uuid`, `tag_uuid`,
+         *     `pool_uuid`; the items' fields). The n8n credential test reads `GET /api/v1/contacts?limit=1`, so `limit` is taken as
+         *     the page size when `per_page` is absent (published: mihu-ai/n8n-nodes-mihu credentials/MihuApi.credentials.ts).
+         *
+         *     - `search` matches part of the name, surname, email or phone number, whatever the letter case; `contact_channel`
+         *       matches the preferred contact channel whatever the letter case; `campaign_uuid` keeps the contacts of a pool
+         *       attached to that campaign (a listing's contacts for its campaign); an unknown uuid in a filter gives an empty page.
+         *     - `total` and `last_page` count the contacts the filters keep (at least one page).
+         *     - A blacklisted contact reads `status: Blacklisted`, so the `status` filter (Active, Inactive) leaves it out (inferred).
+         */
+        get: operations["listContacts"];
+        put?: never;
+        /**
+         * Create a contact
+         * @description Creates a contact. Published: https://developers.mindhunters.ai/api-reference/contacts/create-a-new-contact (the
+         *     body's fields, the message "Contact created successfully"; custom fields as top-level keys) and the n8n node's contact
+         *     create (mihu-ai/n8n-nodes-mihu nodes/Mihu/Mihu.node.ts, which requires `phone_number`).
+         *
+         *     - `phone_number` is E.164: `+` then up to 15 digits (seed "Errors", `INVALID_FORMAT`). Another contact already holding
+         *       the number gives 409 (inferred: contacts are matched by phone number, so it identifies one contact).
+         *     - A key registered as a custom contact field (GET /api/v1/contacts/fields) may be sent as a top-level key with a
+         *       string value (null or an empty string: no value); any other key gives 422 `VALIDATION_ERROR` naming it (published).
+         *       Answers carry every custom field of the workspace as a top-level key, an empty string when the contact has no value.
+         *     - `status` defaults to `Active`; `tags` (inferred) names existing tags by their `uuid`.
+         *     - The answer (201, the contact as GET /api/v1/contacts/{uuid} reads it) is inferred beyond the published message.
+         */
+        post: operations["createContact"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/contacts/{uuid}": {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get one contact
+         * @description One contact with its tags and custom fields. Published: the API catalog's
+         *     https://github.com/mindcloud-inc/universal-api-reference/blob/main/apis/m/mihuAI/native-api/actions/get-contact-details.md
+         *     (the path) and the n8n node's contact find (it reads `data`); the answer's fields are those of the published list
+         *     item. An unknown contact gives 404.
+         */
+        get: operations["getContact"];
+        /**
+         * Update a contact
+         * @description Changes the fields sent; the others stay. Published: https://developers.mindhunters.ai/api-reference/contacts/update-a-contact
+         *     (the body, "Contact updated successfully", the answer's fields; custom fields as top-level keys, null or an empty
+         *     string clearing one) and the n8n node's contact update.
+         *
+         *     - The rules of the create hold: `phone_number` E.164 (422 `INVALID_FORMAT`), a number another contact holds is a
+         *       409, an unregistered key a 422 naming it.
+         *     - `tags` (inferred), when sent, replaces the contact's tags.
+         *     - A blacklisted contact stays blacklisted whatever `status` is sent (inferred; `status` is kept for when it is not).
+         */
+        put: operations["updateContact"];
+        post?: never;
+        /**
+         * Delete a contact
+         * @description Deletes a contact. Published: the API catalog's
+         *     https://github.com/mindcloud-inc/universal-api-reference/blob/main/apis/m/mihuAI/native-api/actions/delete-a-contact.md
+         *     and the n8n node's contact delete (which ignores the answer). The answer (the deleted contact) is inferred; its pending
+         *     approvals go with it, and the conversations, calls and tasks that name it keep their reference (inferred).
+         */
+        delete: operations["deleteContact"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/contacts/{uuid}/add-tag": {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Attach a tag to a contact
+         * @description Attaches a tag of the workspace to the contact. Published: the API catalog's
+         *     https://github.com/mindcloud-inc/universal-api-reference/blob/main/apis/m/mihuAI/native-api/actions/add-tag-to-contact.md
+         *     (the path and the body's `tag_id`, a number). The rest is inferred: the tag is named by `tag_id` (its integer id),
+         *     `tag_uuid` or `name` (a name no tag has creates the tag), exactly one of them; a `tag_id` or `tag_uuid` no tag has
+         *     gives 422 naming it; a tag the contact already carries stays once. The answer is the contact with its tags.
+         */
+        post: operations["addContactTag"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/contacts/{uuid}/blacklist": {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a contact to the blacklist
+         * @description Blacklists the contact. Published: https://developers.mindhunters.ai/api-reference/contacts/add-a-contact-to-the-blacklist
+         *     (the body: `reason` required, at least 3 characters; `type` Phone, Email or Both; `is_permanent`; `expires_at`, a date
+         *     required when `is_permanent` is false and after today; the answer `{uuid, status: Blacklisted, blacklist {...}}`).
+         *
+         *     - A blacklisted contact reads `status: Blacklisted` and gets no new task (listing, campaign or task created after
+         *       this); tasks already queued stay as they are (inferred).
+         *     - `type` defaults to `Both`, `is_permanent` to true (inferred). A permanent entry never expires (`expires_at` null,
+         *       whatever was sent); a temporary one ends when its date begins in the applied zone, and the contact is then back to
+         *       its own status (inferred). A date not after today (applied zone) gives 422 naming `expires_at`.
+         *     - Blacklisting a blacklisted contact replaces its entry (inferred).
+         */
+        post: operations["blacklistContact"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/contacts/{uuid}/remove-tag": {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Detach a tag from a contact
+         * @description Detaches a tag from the contact. Published: the API catalog's
+         *     https://github.com/mindcloud-inc/universal-api-reference/blob/main/apis/m/mihuAI/native-api/actions/remove-tag-from-contact.md
+         *     (the path; its body, `tag_id`, mirrors the add). Inferred: the tag is named as for the add (`name` names an existing
+         *     tag here); a tag no tag of the workspace is gives 422 naming the field; a tag the contact does not carry changes
+         *     nothing; the tag itself stays in the workspace. The answer is the contact with its tags.
+         */
+        post: operations["removeContactTag"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/contacts/approvals": {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List contact approvals
+         * @description AI-suggested contact field updates and their review (seed "What the service does" > Contacts: "Contact approvals are
+         *     AI-suggested contact field updates that wait for human review"). The path, filters and shape are inferred: newest
+         *     first, in the paged list of "Lists and paging"; `status` (`pending`, `approved`, `rejected`) and `contact_uuid` filter.
+         */
+        get: operations["listContactApprovals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/contacts/approvals/{uuid}/approve": {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a suggested contact update
+         * @description Approves a pending suggestion and applies it: the contact's field `field_key` takes `suggested_value` (seed "What the
+         *     service does" > Contacts: approvals wait for human review; the path and shape are inferred). An approval already
+         *     approved or rejected gives 409, and nothing changes; an unknown one 404.
+         */
+        post: operations["approveContactApproval"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/contacts/approvals/{uuid}/reject": {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reject a suggested contact update
+         * @description Rejects a pending suggestion; the contact stays as it is (inferred path and shape). An approval already approved or
+         *     rejected gives 409; an unknown one 404.
+         */
+        post: operations["rejectContactApproval"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/contacts/fields": {
         parameters: {
             query?: {
@@ -1972,6 +2525,83 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/contacts/settings": {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the contact settings
+         * @description The workspace's contact settings: display toggles identified by `key` (seed "What the service does" > Contacts:
+         *     "Contact settings are display toggles such as masking phone numbers or email addresses, identified by `key`"). The
+         *     path, the keys (`mask_phone_numbers`, `mask_emails`) and the shape are inferred. A setting never changed reads
+         *     disabled with `updated_at` null. The toggles govern how the service's own screens show contacts; API answers show
+         *     contacts unmasked (inferred).
+         */
+        get: operations["listContactSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/contacts/settings/{key}": {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description The contact setting's key (inferred values).
+                 * @example mask_phone_numbers
+                 */
+                key: components["parameters"]["ContactSettingKeyPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Turn a contact setting on or off
+         * @description Sets the display toggle `key` (seed "What the service does" > Contacts: contact settings are identified by `key`;
+         *     the path and shape are inferred). A key no setting has gives 422 `VALIDATION_ERROR` naming `key`.
+         */
+        put: operations["updateContactSetting"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/conversations": {
         parameters: {
             query?: {
@@ -2010,6 +2640,50 @@ export type paths = {
          *     - `updated_at` (inferred rule): the latest of the conversation's creation, its last message and its call's last change.
          */
         get: operations["listConversations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/conversations/{uuid}": {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get one conversation
+         * @description One conversation of the workspace by its `uuid`, as the conversation list shows it. Published:
+         *     https://developers.mihu.ai/api-reference/conversations/get-conversation-details (the path, the fields and the
+         *     message "Conversation retrieved successfully"). An unknown conversation, or one of another workspace, gives 404;
+         *     a malformed uuid 422 `INVALID_UUID`. Its `status` and `updated_at` follow the clock as in the list (a call
+         *     conversation is Closed once its call ended), and `session_uuids` are the uuids of its sessions, oldest first, as
+         *     GET /api/v1/conversations/{uuid}/sessions lists them.
+         */
+        get: operations["getConversation"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2122,6 +2796,64 @@ export type paths = {
          *       409 (inferred).
          */
         post: operations["replyToConversation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/conversations/{uuid}/sessions": {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List a conversation's sessions
+         * @description The sessions of the conversation `uuid` as a paged list, oldest first. Published:
+         *     https://developers.mihu.ai/api-reference/sessions/get-paginated-sessions-of-a-conversation (the path, `page`,
+         *     `per_page` default 15 and at most 100, `status`, the item fields and the message "Sessions retrieved
+         *     successfully"). An unknown conversation gives 404.
+         *
+         *     How a conversation is split into sessions (seed "Evaluate": "A session ends when the customer is idle for the
+         *     configured `sessionization.timeout_minutes` or the conversation closes"; the timeout is the agent's effective
+         *     evaluate setting, PUT /api/v1/evaluate/default and PUT /api/v1/agents/{uuid}/evaluate):
+         *     - a messaging conversation's messages, in time order, belong to one session while each follows the previous one
+         *       by less than the timeout; a gap of the timeout or more starts a new session. A session ends `timeout` after its
+         *       last message, or at its last message when it is the conversation's last session and the conversation is
+         *       `Closed`. A conversation without messages has one session, from its creation.
+         *     - a call conversation has one session per call, from the call's creation to its end (`call_uuid` names the call).
+         *     - `status` (the published page's values are cut short; inferred): `active` until the session ends, `completed`
+         *       after. `last_activity_at` is its last message (a call's last change); `evaluated_at` is its end when evaluation
+         *       is enabled for the conversation's agent (the evaluate settings' `is_active`), else null, and `summary` with
+         *       `summary_generated_at` are written then (inferred).
+         *     - The first session's uuid is the conversation's own session uuid (the one its messages in the analytics export
+         *       carry); the others' are derived from the conversation and the session's start, so the same state gives the same
+         *       uuids.
+         */
+        get: operations["listConversationSessions"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2734,6 +3466,86 @@ export type paths = {
          *     is inferred.
          */
         put: operations["updateEvaluateDefaults"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/evaluations": {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List session evaluations
+         * @description The workspace's session evaluations as a paged list, newest first (the order is inferred). Published:
+         *     https://developers.mindhunters.ai/api-reference/evaluations/get-paginated-list-of-session-evaluations. An
+         *     evaluation exists once its session has ended by the agent's evaluate settings (seed "What the service does",
+         *     Evaluate): a messaging session when its customer has been idle for `sessionization.timeout_minutes` or its
+         *     conversation is closed, a call when it ends; none while evaluation is inactive for the agent. The page shows no
+         *     query parameters; the filters below are this contract's (inferred), and `page`/`per_page` follow the published
+         *     "Lists and paging".
+         */
+        get: operations["listEvaluations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/evaluations/{uuid}": {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Read an evaluation
+         * @description One session evaluation with its metrics. Published:
+         *     https://developers.mindhunters.ai/api-reference/evaluations/get-a-single-evaluation. An evaluation no ended
+         *     session of the workspace has produced (yet) gives 404.
+         */
+        get: operations["getEvaluation"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -3623,6 +4435,185 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/pools": {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List contact pools
+         * @description Lists the workspace's pools, newest first (order inferred), one page at a time, in the published paged list.
+         *     `search` matches a part of the name or description, whatever the letter case (inferred matching); `type` and
+         *     `is_active` keep the pools with that value. A listing's pool is listed like any other.
+         *     Published: https://developers.mindhunters.ai/api-reference/pools/list-contact-pools
+         */
+        get: operations["listPools"];
+        put?: never;
+        /**
+         * Create an empty contact pool
+         * @description Creates an empty pool; contacts join it through POST /api/v1/pools/{uuid}/contacts, and a campaign works through
+         *     it once attached with POST /api/v1/campaigns/{uuid}/pools. Names need not be unique. The published page does not
+         *     show the status code: the contract answers 201 (inferred).
+         *     Published: https://developers.mindhunters.ai/api-reference/pools/create-a-contact-pool
+         */
+        post: operations["createPool"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/pools/{uuid}": {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update a pool
+         * @description Changes the fields sent and keeps the others. A new `type` orders only what is dispatched from now on, and
+         *     deactivating a pool does not stop campaigns already running on it. An unknown pool gives 404 (inferred).
+         *     Published: https://developers.mindhunters.ai/api-reference/pools/update-a-pool
+         */
+        put: operations["updatePool"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/pools/{uuid}/contacts": {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the contacts in a pool
+         * @description Lists a pool's members in the order they joined (order inferred), 25 a page by default, with each member's
+         *     progress: `Pending` until a campaign works on it, then as its latest campaign task stands (`Scheduled` while the
+         *     task waits, `In_Call` or `Processing` while it runs, `Completed`, `Failed`, or `Skipped` when cancelled; the
+         *     mapping is inferred). `search` matches a part of the name, phone number or email (inferred matching); `status`
+         *     keeps the members in that state. An unknown pool gives 404 (inferred).
+         *     Published: https://developers.mindhunters.ai/api-reference/pools/list-contacts-in-a-pool
+         */
+        get: operations["listPoolContacts"];
+        put?: never;
+        /**
+         * Add existing contacts to a pool
+         * @description Adds contacts of the workspace to the pool, all or nothing. Repeated uuids count once; contacts already in the
+         *     pool are skipped; uuids of no contact of the workspace are reported in `contact_uuids_not_found`, not refused.
+         *     Every campaign the pool is attached to that is running gets a task for each added contact (`In Process`, or a
+         *     started listing campaign not yet finished; inferred for the listing), named in `running_campaign_uuids`.
+         *     `priority` orders members of a `Parallel` pool. An unknown pool gives 404 (inferred).
+         *     Published: https://developers.mindhunters.ai/api-reference/pools/add-existing-contacts-to-a-pool
+         */
+        post: operations["addPoolContacts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/pools/{uuid}/duplicate": {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Duplicate a pool
+         * @description Makes a new pool with the source's settings, named `name` or `<source name> (copy)`. With `copy_contacts` (the
+         *     default) its members are copied as `Pending`, each with its priority in the source. The source is unchanged.
+         *     An unknown pool gives 404 (inferred).
+         *     Published: https://developers.mindhunters.ai/api-reference/pools/duplicate-a-pool-optionally-copying-its-contacts
+         */
+        post: operations["duplicatePool"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/queues": {
         parameters: {
             query?: {
@@ -3747,6 +4738,96 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/rules": {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List campaign contact rules
+         * @description Lists the workspace's rules, newest first (order inferred), one page at a time. `search` matches a part of the
+         *     name, `escalation_type` or `escalation_target`, whatever the letter case; `type` keeps the rules of that type.
+         *     A listing's rule is listed like any other.
+         *     Published: https://developers.mindhunters.ai/api-reference/rules/list-campaign-contact-rules
+         */
+        get: operations["listRules"];
+        put?: never;
+        /**
+         * Create a reusable contact rule
+         * @description Creates a rule; a campaign follows it once attached with PUT /api/v1/campaigns/{uuid}/rule. Names need not be
+         *     unique. Fields left out take their defaults (a `call` rule: 3 a day, 10 in all, 120 minutes apart, 09:00 to
+         *     18:00). A `text` rule is one-shot: `max_calls_per_day` and `max_total_calls` are 1 whatever is sent, and the
+         *     call-only `retry_interval_minutes`, `end_time` and `escalation_*` fields are null. Times are read as `HH:MM` (or `HH:MM:SS`) in the
+         *     contact's zone and answered as `HH:MM:SS`. A `call` rule's `end_time` must be after its `start_time` (422
+         *     `VALIDATION_ERROR`, inferred). The published page does not show the status code: the contract answers 201
+         *     (inferred).
+         *     Published: https://developers.mindhunters.ai/api-reference/rules/create-a-new-campaign-contact-rule
+         */
+        post: operations["createRule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/rules/{uuid}": {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Partially update a rule
+         * @description Changes only the fields sent. A rule that is (or becomes) `text` keeps the one-shot values: its caps are 1 and
+         *     its call-only fields null. Tasks already scheduled under the rule are not rebuilt (seed behaviour 2: "a separate
+         *     publish or pool operation creates work"); only tasks made afterwards follow the new values. An unknown rule
+         *     gives 404 (inferred).
+         *     Published: https://developers.mindhunters.ai/api-reference/rules/update-an-existing-rule
+         */
+        put: operations["updateRule"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/sms/send": {
         parameters: {
             query?: {
@@ -3793,6 +4874,250 @@ export type paths = {
          *     - Bulk sending to many contacts is done with a listing (seed "Limits" note 2).
          */
         post: operations["sendSms"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tasks": {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List tasks
+         * @description Lists the workspace's tasks, newest first, one page at a time, filtered by `type`, `status`, `contact_uuid`,
+         *     `campaign_uuid`, `agent_uuid`, `priority` and the `scheduled_at` range (`scheduled_from`, `scheduled_to`, both
+         *     inclusive; without an offset read in the applied zone, seed "Time handling" rule 2). The tasks a listing queued
+         *     for its campaign are listed too, with their `campaign_uuid`. Paging follows the published convention
+         *     (`page`, `per_page` default 15 and at most 100, the answer `data {current_page, last_page, per_page, total,
+         *     data [...]}`); the page's body is not shown on the published page, so the item's shape is inferred.
+         *     Published: https://developers.mindhunters.ai/api-reference/tasks/get-paginated-list-of-tasks
+         */
+        get: operations["listTasks"];
+        put?: never;
+        /**
+         * Create a call or WhatsApp template task
+         * @description Creates one task for an agent against one contact. `make_call` calls the contact; `send_message` sends a
+         *     WhatsApp template and needs `task_data {message_type: whatsapp_template, template_uuid}` (published). The n8n
+         *     node's older values `call` and `message` are accepted and stored as `make_call` and `send_message`; a `message`
+         *     task without a template in `task_data` is accepted and fails when it runs (inferred). The other published types
+         *     are stored and run without a channel action: they complete at once when they run (inferred).
+         *     Published: https://developers.mindhunters.ai/api-reference/tasks/create-a-new-task-call-or-whatsapp-template
+         *
+         *     The contact is `contact_uuid` or `contact` (one of them is required): `contact` finds the contact by its
+         *     `phone_number`, then its `email`, and creates one when none matches (published). A contact on the blacklist
+         *     gets no new task (422 naming the contact, inferred). `scheduled_at` must be in the future; without an offset
+         *     it is read in the applied zone (seed "Time handling" rule 2). An unknown agent or campaign is a 422 naming
+         *     the field. `timezone`, `expires_at`, `max_attempts`, `task_data` and `metadata` are kept and read back.
+         *
+         *     With `auto_queue: true` the task is `scheduled` and queues itself at `scheduled_at`; without it, it is
+         *     `pending` until the queue action. A queued task waits for its start: at most 5 tasks of a workspace start in
+         *     one second (the send limit, seed "Limits"), and a call task's call then waits in the sending queue at the
+         *     channel's pace (seed "Limits" note 1) before it rings.
+         */
+        post: operations["createTask"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tasks/{uuid}": {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Read a task
+         * @description One task with its status now. An unknown task is a 404.
+         *     Published: https://github.com/mindcloud-inc/universal-api-reference/blob/main/apis/m/mihuAI/native-api/actions/get-a-specific-task.md
+         */
+        get: operations["getTask"];
+        /**
+         * Update a task
+         * @description Changes the fields sent (`title`, `description`, `priority`, `scheduled_at`, `auto_queue`, `status`); the others
+         *     stay. Published: https://github.com/mindcloud-inc/universal-api-reference/blob/main/apis/m/mihuAI/native-api/actions/update-a-task.md
+         *
+         *     Only a task that has not been queued yet (`pending`, `scheduled` or `on_hold`) can be updated; any other is a
+         *     409 (inferred). `status` moves it by hand: `on_hold` holds it (it does not queue itself while held),
+         *     `pending` or `scheduled` releases it, `queued` queues it now, `cancelled` cancels it; the statuses the task
+         *     reaches by running (`in_progress`, `completed`, `failed`, `expired`) cannot be set (409, inferred).
+         *     `scheduled_at` must be in the future (422).
+         */
+        put: operations["updateTask"];
+        post?: never;
+        /**
+         * Delete a task
+         * @description Deletes a task; the answer carries it as it was. A task that is queued or in progress is running and cannot
+         *     be deleted (409, inferred): cancel it first. A listing's task leaves the listing's counts when deleted.
+         *     Published: https://github.com/mindcloud-inc/universal-api-reference/blob/main/apis/m/mihuAI/native-api/actions/delete-a-task.md
+         */
+        delete: operations["deleteTask"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tasks/{uuid}/cancel": {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a task
+         * @description Cancels a task that has not finished (`pending`, `scheduled`, `on_hold`, `queued` or `in_progress`); the call
+         *     of a queued or running call task ends with it. A finished task (`completed`, `failed`, `cancelled`, `expired`)
+         *     is a 409 (inferred).
+         *     Published: https://github.com/mindcloud-inc/universal-api-reference/blob/main/apis/m/mihuAI/native-api/actions/cancel-a-task.md
+         */
+        post: operations["cancelTask"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tasks/{uuid}/queue": {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Queue a task for execution
+         * @description Queues a `pending`, `scheduled` or `on_hold` task now, before its `scheduled_at`; any other is a 409
+         *     (inferred). A listing's pending task starts now instead of at its pace. A queued call task becomes a call
+         *     (listed by GET /api/v1/calls, with its conversation) once it starts: at most 5 tasks of a workspace start in
+         *     one second, and the call then waits in the sending queue at the channel's pace; it ends `completed` with the
+         *     call, or `failed` when it cannot be made (no phone number, no call number on the agent, the 50 simultaneous
+         *     calls reached). A message task sends its WhatsApp template the same way.
+         *     Published: https://github.com/mindcloud-inc/universal-api-reference/blob/main/apis/m/mihuAI/native-api/actions/queue-a-task-for-execution.md
+         */
+        post: operations["queueTask"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tasks/{uuid}/retry": {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Retry a failed task
+         * @description Queues a `failed` task again now, as its next attempt; any other status is a 409, and so is a task that has
+         *     used its `max_attempts` (inferred).
+         *     Published: https://github.com/mindcloud-inc/universal-api-reference/blob/main/apis/m/mihuAI/native-api/actions/retry-a-failed-task.md
+         */
+        post: operations["retryTask"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3879,6 +5204,159 @@ export type paths = {
          *     leaves the list; unknown or already revoked token gives 404. The path and response are inferred.
          */
         delete: operations["revokeApiToken"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/transcriptions": {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit audio for transcription
+         * @description Submits one recording for asynchronous transcription and evaluation. Published:
+         *     https://developers.mindhunters.ai/api-reference/transcriptions/create-a-new-transcription-request (the fields and
+         *     their bounds, the message "Transcription request submitted successfully", the answer's fields and its status
+         *     `pending`). The published page's status code is not shown; 201 is inferred.
+         *
+         *     - The audio: exactly one of `voice_file` and `voice_url` (published: "Provide either voice_file or voice_url").
+         *       Neither gives 422 `VALIDATION_ERROR` with `field: voice_file`; both give 422 with `field: voice_url` (inferred).
+         *     - Request form (inferred): the published page sends `multipart/form-data` with the file as a form part; this
+         *       contract takes the same fields as JSON, the file as `{filename, content (base64), mime_type}`, as every other
+         *       request body of the API (a body that is not JSON gives 415).
+         *     - The job (inferred): `pending` for 1 second, `processing` for 5 seconds, then `completed`, or `failed` when the
+         *       audio cannot be read (the mock reads an audio whose file name or URL contains `unreadable` as such). Its
+         *       transcript is GET /api/v1/transcriptions/{uuid}/transcript.
+         *     - `customer_phone`, then `customer_email`, assign the workspace's contact with that number (E.164, the leading `+`
+         *       optional) or address (published order), shown as `contact_uuid`; `email` links the workspace member with that
+         *       address, shown as `user_uuid` (inferred names; null when none matches).
+         *     - `coaching_agent_uuid`: a coaching agent of the workspace (422 naming the field otherwise, inferred); omitted, the
+         *       workspace's default coaching agent (published: "falls back to default selection"). `qa_agent_uuid` is kept as
+         *       sent (the workspace has no QA agent records to check it against).
+         *     - `webhook_url` (published): once the job completes, the transcript's `data` is POSTed there as
+         *       `{event: "voice_evaluation", data}` with `Authorization: Bearer <webhook_header_token>` when a token was given.
+         *       The delivery is recorded in the webhooks log feed (GET /api/v1/logs/webhooks) at the job's completion instant,
+         *       the token masked there; a failed job sends nothing (inferred: the page names completion only).
+         *     - Every field sent is kept and read back by GET /api/v1/transcriptions/{uuid}, except the token, shown only as
+         *       `has_webhook_header_token`, and the file's content, shown as its name, type and size.
+         */
+        post: operations["createTranscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/transcriptions/{uuid}": {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get one transcription
+         * @description One transcription job by its `uuid`, with its status on the clock. Published: the API catalog's
+         *     https://github.com/mindcloud-inc/universal-api-reference/blob/main/apis/m/mihuAI/native-api/actions/get-transcription-by-uuid.md
+         *     (method, path and the path parameter `uuid` only). The answer (inferred) is the job as the submission answered it,
+         *     with the message "Transcription retrieved successfully". An unknown transcription gives 404.
+         */
+        get: operations["getTranscription"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/transcriptions/{uuid}/transcript": {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a transcription's transcript
+         * @description The transcript of a completed transcription: its conversation (plain text and messages), its voice session and
+         *     its evaluations. Published:
+         *     https://developers.mindhunters.ai/api-reference/transcriptions/get-full-transcript-with-conversation-messages-and-evaluations
+         *     (the fields, `status` "completed", `session.type` "voice", and the empty message). An unknown transcription gives
+         *     404; one not completed yet (`pending`, `processing`) or `failed` has no transcript: 409 naming its status
+         *     (inferred).
+         *
+         *     - `conversation.messages` are the recording's turns in order, `role` `Customer` (published) or `Agent` (inferred);
+         *       `plain` is the same turns as text, one `Role: content` line each. `conversation.id` and `session.id` name the
+         *       transcription's own conversation and session (derived from the transcription, the same on every read; they are
+         *       not among the workspace's conversations).
+         *     - `evaluations` (inferred content): each metric of the evaluation as `{value, confidence, reason}` (sentiment,
+         *       emotion, sentiment_strength, intent, intent_labels, knowledge_gap, human_escalation, contextual_sentiment,
+         *       satisfaction, success), as evaluation records score them.
+         *     - `processed_at` is when the job completed, `timestamp` the same instant in Unix seconds (inferred meaning).
+         *     - The content is derived from the audio (its file name or URL): the same audio gives the same transcript.
+         */
+        get: operations["getTranscriptionTranscript"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -5328,6 +6806,10 @@ export type components = {
             /** @description As `start_date`. */
             end_date?: components["schemas"]["DateTime"] | components["schemas"]["Date"] | null;
             name: string;
+            /** @description The pools attached to the campaign, in the order they were attached (inferred). */
+            pool_uuids?: components["schemas"]["Uuid"][];
+            /** @description The rule attached to the campaign; null when none is (inferred). */
+            rule_uuid?: components["schemas"]["Uuid"] | null;
             /** @description The free-form criteria of the last update that sent `rules` (inferred); empty when none did. */
             rules?: {
                 [key: string]: unknown;
@@ -5340,6 +6822,100 @@ export type components = {
             status: components["schemas"]["CampaignStatus"];
             updated_at: components["schemas"]["DateTime"];
             uuid: components["schemas"]["Uuid"];
+        };
+        /**
+         * @description Body of the campaign create: the published fields, with the seed's `agent_uuid`, `contact_template_setting_uuid`
+         *     and free-form `rules` as for the update.
+         *     Published (the catalog of the API): mindcloud-inc/universal-api-reference apis/m/mihuAI/native-api/actions/create-a-new-campaign.md
+         */
+        CampaignCreate: {
+            /** @description A numeric agent app id, stored and returned as sent; it binds nothing (inferred). */
+            agent_app_id?: number | null;
+            /** @description A numeric agent id, stored and returned as sent; it binds nothing (inferred). */
+            agent_id?: number | null;
+            /** @description The agent whose channel matching `campaign_type` the campaign sends on (as the update, inferred here). */
+            agent_uuid?: components["schemas"]["Uuid"];
+            campaign_type?: components["schemas"]["CampaignType"] | null;
+            /** @description The WhatsApp template setting of a `text` campaign (as the update, inferred here). */
+            contact_template_setting_uuid?: components["schemas"]["Uuid"];
+            description?: string | null;
+            /** @description As the update's `end_date`. */
+            end_date?: components["schemas"]["DateOrDateTimeInput"] | null;
+            name: string;
+            /** @description Free-form key/value criteria, as for the update (inferred here). */
+            rules?: {
+                [key: string]: unknown;
+            } | null;
+            /** @description As the update's `start_date`. */
+            start_date?: components["schemas"]["DateOrDateTimeInput"] | null;
+            /**
+             * @description The status at the create: the update's input values and the other statuses the seed names (the published
+             *     body types it as a string; the set and the default are inferred).
+             * @default Draft
+             * @enum {string}
+             */
+            status: "Draft" | "Active" | "In Process" | "Importing" | "Paused" | "Completed" | "Archived";
+        };
+        /** @description What deleting a campaign did (inferred). */
+        CampaignDeleted: {
+            /** @description Pending campaign tasks cancelled. */
+            cancelled_tasks: number;
+            /**
+             * @description Always 0; contacts are never deleted with a campaign.
+             * @constant
+             */
+            contacts_deleted: 0;
+            /** @description The listing deleted with its campaign; null for a campaign that is no listing's. */
+            listing_uuid: components["schemas"]["Uuid"] | null;
+            pools_detached: number;
+            rule_detached: boolean;
+            uuid: components["schemas"]["Uuid"];
+        };
+        /**
+         * @description Body of attaching pools.
+         *     Published: https://developers.mindhunters.ai/api-reference/campaigns/attach-one-or-more-pools-to-a-campaign
+         */
+        CampaignPoolsAttach: {
+            /** @description Pools of the workspace, at least one; repeats count once. */
+            pool_uuids: components["schemas"]["Uuid"][];
+        };
+        /** @description What attaching pools did (inferred shape; `pool_uuids_not_found` is published). */
+        CampaignPoolsAttached: {
+            campaign_uuid: components["schemas"]["Uuid"];
+            /** @description Every pool the campaign now has. */
+            pool_uuids: components["schemas"]["Uuid"][];
+            /**
+             * @description Uuids sent that name no pool of the workspace.
+             *     Published: https://developers.mindhunters.ai/api-reference/campaigns/attach-one-or-more-pools-to-a-campaign
+             */
+            pool_uuids_not_found: components["schemas"]["Uuid"][];
+            pools_attached: number;
+            pools_skipped: number;
+            tasks_created: number;
+        };
+        /**
+         * @description Body of attaching a rule.
+         *     Published: https://developers.mindhunters.ai/api-reference/campaigns/assign-or-replace-the-rule-attached-to-a-campaign
+         */
+        CampaignRuleAssign: {
+            rule_uuid: components["schemas"]["Uuid"];
+        };
+        /**
+         * @description The campaign and the rule it now has.
+         *     Published: https://developers.mindhunters.ai/api-reference/campaigns/assign-or-replace-the-rule-attached-to-a-campaign
+         */
+        CampaignRuleAssigned: {
+            campaign_uuid: components["schemas"]["Uuid"];
+            rule: {
+                end_time: components["schemas"]["TimeOfDay"] | null;
+                max_calls_per_day: number;
+                max_total_calls: number;
+                name: string;
+                retry_interval_minutes: number | null;
+                start_time: components["schemas"]["TimeOfDay"] | null;
+                type: components["schemas"]["RuleType"];
+                uuid: components["schemas"]["Uuid"];
+            };
         };
         /**
          * @description Campaign status. Input values are `Active`, `Draft`, `Completed`, `Archived`; also named by the seed: `In Process`,
@@ -5625,6 +7201,42 @@ export type components = {
             training_examples?: components["schemas"]["CoachingAgentTrainingExamples"];
         };
         /**
+         * @description A contact (published: the list item of https://developers.mihu.ai/api-reference/contacts/get-paginated-list-of-contacts
+         *     and the update answer). Every custom contact field of the workspace is a top-level key with a string value, an empty
+         *     string when the contact has none (published). `stage_uuid`, `company`, `city`, `lead_source` and `notes` are inferred
+         *     (a listing's contact objects send the last four).
+         */
+        Contact: {
+            city?: string | null;
+            company?: string | null;
+            country_code: string | null;
+            created_at: components["schemas"]["DateTime"];
+            email: string | null;
+            lead_source?: string | null;
+            name: string;
+            notes?: string | null;
+            number_type: string | null;
+            phone_number: string | null;
+            preferred_contact_channel: string | null;
+            preferred_contact_time: string | null;
+            primary_language: string | null;
+            /** @description The contact's current pipeline stage (what the list's `stage_uuid` filter matches). */
+            stage_uuid?: components["schemas"]["Uuid"] | null;
+            /**
+             * @description The contact's own status, or `Blacklisted` while it is blacklisted (the blacklist answer's value).
+             * @enum {string}
+             */
+            status: "Active" | "Inactive" | "Blacklisted";
+            surname: string | null;
+            /** @description The contact's tags (the update page's answer leaves them out; the mock always shows them). */
+            tags?: components["schemas"]["ContactTag"][];
+            timezone: string | null;
+            updated_at: components["schemas"]["DateTime"];
+            uuid: components["schemas"]["Uuid"];
+        } & {
+            [key: string]: string;
+        };
+        /**
          * @description A contact analyzer (inferred shape; the identifier prefixes are the seed's) with its configuration (the published
          *     names of the analyzer update). An analyzer never configured reads `update_if_empty` and null texts (inferred).
          */
@@ -5662,6 +7274,57 @@ export type components = {
          * @enum {string}
          */
         ContactAnalyzerUpdateBehavior: "dont_update" | "update_if_empty" | "ask_approval_if_existing" | "manual_approval" | "automatic_update";
+        /**
+         * @description An AI-suggested update of one contact field waiting for review (seed "What the service does" > Contacts; the shape
+         *     is inferred). `field_key` is a contact field's key (GET /api/v1/contacts/fields); `current_value` is the contact's
+         *     value when the suggestion was made.
+         */
+        ContactApproval: {
+            contact_uuid: components["schemas"]["Uuid"];
+            /** @description The conversation the suggestion came from, when there is one. */
+            conversation_uuid: components["schemas"]["Uuid"] | null;
+            created_at: components["schemas"]["DateTime"];
+            current_value: string | null;
+            decided_at: components["schemas"]["DateTime"] | null;
+            field_key: components["schemas"]["ContactFieldKey"];
+            status: components["schemas"]["ContactApprovalStatus"];
+            suggested_value: string;
+            uuid: components["schemas"]["Uuid"];
+        };
+        /**
+         * @description A contact approval's state (inferred values).
+         * @enum {string}
+         */
+        ContactApprovalStatus: "pending" | "approved" | "rejected";
+        ContactBlacklisted: {
+            blacklist: components["schemas"]["ContactBlacklistEntry"];
+            /** @enum {string} */
+            status: "Blacklisted";
+            uuid: components["schemas"]["Uuid"];
+        };
+        ContactBlacklistEntry: {
+            blacklisted_at: components["schemas"]["DateTime"];
+            /** @description When a temporary entry ends (the start of its date in the zone applied when it was made); null for a permanent one. */
+            expires_at: components["schemas"]["DateTime"] | null;
+            is_permanent: boolean;
+            reason: string;
+            type: components["schemas"]["ContactBlacklistType"];
+        };
+        /** @description Body of the blacklist (published fields and rules; the defaults are inferred). */
+        ContactBlacklistInput: {
+            /** @description Required when `is_permanent` is false; a date after today in the applied zone. */
+            expires_at?: components["schemas"]["Date"] | null;
+            is_permanent?: boolean;
+            reason: string;
+            type?: components["schemas"]["ContactBlacklistType"];
+        };
+        /**
+         * @description What the blacklist blocks (published values).
+         * @enum {string}
+         */
+        ContactBlacklistType: "Phone" | "Email" | "Both";
+        /** @description Body of the contact create. `phone_number` is required (the n8n node requires it; inferred). */
+        ContactCreate: components["schemas"]["ContactFields"] & Record<string, never>;
         /** @description A contact field (inferred shape; the key's rules are the seed's). */
         ContactField: {
             /** @description A field of every workspace (its analyzer is `b_<key>`); false for a custom field (`f_<key>`). */
@@ -5684,6 +7347,33 @@ export type components = {
          */
         ContactFieldKey: string;
         /**
+         * @description The fields a contact create or update sends (published: the create and update pages, the n8n node). Any other key
+         *     must be a registered custom contact field (GET /api/v1/contacts/fields) with a string value, null or an empty
+         *     string for none; an unregistered one gives 422 naming it (published rule, checked against the workspace's fields).
+         */
+        ContactFields: {
+            city?: components["schemas"]["ContactText"];
+            /** @description Also sent by a listing's contact objects. */
+            company?: components["schemas"]["ContactText"];
+            country_code?: components["schemas"]["ContactText"];
+            email?: components["schemas"]["Email"] | null;
+            lead_source?: components["schemas"]["ContactText"];
+            name?: string;
+            notes?: string | null;
+            number_type?: components["schemas"]["ContactNumberType"];
+            phone_number?: components["schemas"]["ContactPhoneNumber"];
+            preferred_contact_channel?: components["schemas"]["ContactText"];
+            preferred_contact_time?: components["schemas"]["ContactText"];
+            primary_language?: components["schemas"]["ContactText"];
+            status?: components["schemas"]["ContactInputStatus"];
+            surname?: components["schemas"]["ContactText"];
+            /** @description The uuids of existing tags the contact carries (a uuid no tag has gives 422 naming `tags`). */
+            tags?: components["schemas"]["Uuid"][];
+            timezone?: components["schemas"]["ContactText"];
+        } & {
+            [key: string]: string | null;
+        };
+        /**
          * @description The value type of a contact field (inferred; the seed does not show the fields of contact fields).
          * @enum {string}
          */
@@ -5693,6 +7383,55 @@ export type components = {
             key?: components["schemas"]["ContactFieldKey"];
             name?: string;
         };
+        /**
+         * @description A contact's own status (published).
+         * @enum {string}
+         */
+        ContactInputStatus: "Active" | "Inactive";
+        /**
+         * @description The kind of line (published values of the n8n node's contact create and update).
+         * @enum {string|null}
+         */
+        ContactNumberType: "mobile" | "landline" | null;
+        /**
+         * @description A contact's phone number in E.164, `+` then up to 15 digits, no spaces or hyphens (seed "Errors", `INVALID_FORMAT`).
+         * @example +4915112345678
+         */
+        ContactPhoneNumber: string;
+        /** @description A contact display toggle (inferred shape; the `key` is the seed's). */
+        ContactSetting: {
+            enabled: boolean;
+            key: components["schemas"]["ContactSettingKey"];
+            name: string;
+            updated_at: components["schemas"]["DateTime"] | null;
+        };
+        /**
+         * @description The contact settings' keys (inferred; the seed names masking phone numbers and email addresses).
+         * @enum {string}
+         */
+        ContactSettingKey: "mask_emails" | "mask_phone_numbers";
+        /** @description Body of the contact setting update (inferred). */
+        ContactSettingUpdate: {
+            enabled: boolean;
+        };
+        /**
+         * @description A tag a contact carries (published `uuid` and `name`; an older version of the list page shows the integer `id`, which
+         *     the add-tag and remove-tag bodies name as `tag_id`). The mock always shows `id`.
+         */
+        ContactTag: {
+            id?: number;
+            name: string;
+            uuid: components["schemas"]["Uuid"];
+        };
+        /** @description Names one tag: `tag_id` (published, the tag's integer id), or `tag_uuid` or `name` (inferred); exactly one of them. */
+        ContactTagChange: {
+            name?: string;
+            tag_id?: number;
+            tag_uuid?: components["schemas"]["Uuid"];
+        };
+        ContactText: string | null;
+        /** @description Body of the contact update; only the fields sent change, at least one (inferred). */
+        ContactUpdate: components["schemas"]["ContactFields"] & Record<string, never>;
         /**
          * @description A conversation with one contact on one channel, as the published list shows it. Published:
          *     https://developers.mindhunters.ai/api-reference/conversations/get-paginated-list-of-conversations. What the page
@@ -5921,6 +7660,42 @@ export type components = {
          * @enum {string}
          */
         ConversationReplyStatus: "sending" | "sent" | "delivered" | "failed";
+        /**
+         * @description A session of a conversation (published fields:
+         *     https://developers.mihu.ai/api-reference/sessions/get-paginated-sessions-of-a-conversation). `status` is added
+         *     here (inferred; not required, as the published items do not show it, though the mock always answers it).
+         *     What the fields hold is inferred: `started_at` its first message (a call's creation),
+         *     `last_activity_at` its last message (a call's last change), `ended_at` when it ended (null while active),
+         *     `evaluated_at` when its evaluation ran (null when it has not, or evaluation is off for the agent), `summary` the
+         *     text written with the evaluation; `contact` is null when the conversation has no contact; `call_uuid` the call of
+         *     a call conversation's session; `campaign_uuid`, `listing_uuid` and `task_uuids` as on the conversation.
+         */
+        ConversationSession: {
+            agent_uuid: components["schemas"]["Uuid"] | null;
+            call_uuid: components["schemas"]["Uuid"] | null;
+            campaign_uuid: components["schemas"]["Uuid"] | null;
+            contact: components["schemas"]["ConversationContact"] | null;
+            conversation_uuid: components["schemas"]["Uuid"];
+            created_at: components["schemas"]["DateTime"];
+            ended_at: components["schemas"]["DateTime"] | null;
+            evaluated_at: components["schemas"]["DateTime"] | null;
+            last_activity_at: components["schemas"]["DateTime"];
+            listing_uuid: components["schemas"]["Uuid"] | null;
+            started_at: components["schemas"]["DateTime"];
+            status?: components["schemas"]["ConversationSessionStatus"];
+            summary: string | null;
+            summary_generated_at: components["schemas"]["DateTime"] | null;
+            task_uuids: components["schemas"]["Uuid"][];
+            updated_at: components["schemas"]["DateTime"];
+            uuid: components["schemas"]["Uuid"];
+        };
+        /**
+         * @description Whether a session is going on (`active`) or over (`completed`). Inferred: the published page names the filter
+         *     `status` but its list of values is cut short after "ac"; `completed` is the status the published transcript shows
+         *     for a finished session.
+         * @enum {string}
+         */
+        ConversationSessionStatus: "active" | "completed";
         /**
          * @description Whether a conversation is going on (`Active`) or over (`Closed`) (published API, "Conversations"). A call
          *     conversation is closed when its call ends; a team member's reply reopens a closed messaging conversation (inferred).
@@ -6393,6 +8168,66 @@ export type components = {
         EvaluateVoiceAnalyzers: {
             [key: string]: components["schemas"]["EvaluateAnalyzer"];
         };
+        /**
+         * @description A session evaluation: the session, its conversation and contact, the ten metrics the analyzers produce and when
+         *     it was made (`created_at`, the end of the session). Published:
+         *     https://developers.mindhunters.ai/api-reference/evaluations/get-a-single-evaluation. `contact_uuid` is null for a
+         *     conversation without a contact (inferred); `agent_uuid`, `call_uuid` and `session_type` are this contract's
+         *     additions (inferred).
+         */
+        Evaluation: {
+            /** @description The agent of the evaluated session (inferred). */
+            agent_uuid?: components["schemas"]["Uuid"];
+            /**
+             * Format: uuid
+             * @description The call of a voice session; null for a text session (inferred).
+             */
+            call_uuid?: string | null;
+            /** Format: uuid */
+            contact_uuid: string | null;
+            /** @description The sentiment of the topics the customer raised. */
+            contextual_sentiment: components["schemas"]["EvaluationMetric"];
+            conversation_uuid: components["schemas"]["Uuid"];
+            created_at: components["schemas"]["DateTime"];
+            /** @description The strongest emotion the customer showed. */
+            emotion: components["schemas"]["EvaluationMetric"];
+            /** @description Whether the customer asked for a person (`true` or `false` as text in the mock; inferred). */
+            human_escalation: components["schemas"]["EvaluationMetric"];
+            /** @description The customer's main intent. */
+            intent: components["schemas"]["EvaluationMetric"];
+            /** @description The intents found in the session, comma-separated. */
+            intent_labels: components["schemas"]["EvaluationMetric"];
+            /** @description The questions the agent could not answer, comma-separated (`none` when there were none; inferred). */
+            knowledge_gap: components["schemas"]["EvaluationMetric"];
+            /** @description The customer's satisfaction score (1 to 5 as text in the mock; inferred). */
+            satisfaction: components["schemas"]["EvaluationMetric"];
+            /** @description The customer's overall sentiment (`Positive`, `Neutral`, `Negative` in the mock; values inferred). */
+            sentiment: components["schemas"]["EvaluationMetric"];
+            /** @description How strongly the sentiment was expressed. */
+            sentiment_strength: components["schemas"]["EvaluationMetric"];
+            session_type?: components["schemas"]["EvaluationSessionType"];
+            session_uuid: components["schemas"]["Uuid"];
+            /** @description Whether the session reached its goal (`true` or `false` as text in the mock; inferred). */
+            success: components["schemas"]["EvaluationMetric"];
+            updated_at: components["schemas"]["DateTime"];
+            uuid: components["schemas"]["Uuid"];
+        };
+        /**
+         * @description One analysis result of the session: its `value` as text, the analyzer's `confidence` in percent and the
+         *     `reason` it gives. Published:
+         *     https://developers.mindhunters.ai/api-reference/evaluations/get-a-single-evaluation (the bounds 0..100 are
+         *     inferred from the percent example).
+         */
+        EvaluationMetric: {
+            confidence: number;
+            reason: string;
+            value: string;
+        };
+        /**
+         * @description A call's session (`voice`) or a messaging conversation's (`text`), as the webhook payload's `session_type` (inferred).
+         * @enum {string}
+         */
+        EvaluationSessionType: "voice" | "text";
         /** @description A flow (seed "Flow": uuid, name, description, status, created_at, updated_at, steps as a flat ordered array). */
         Flow: {
             created_at: components["schemas"]["DateTime"];
@@ -6703,7 +8538,8 @@ export type components = {
             max_calls_per_day: number | null;
             max_total_calls: number;
             name: string;
-            retry_interval_minutes: number;
+            /** @description Null for a `text` rule from the rules API, which has no retries. */
+            retry_interval_minutes: number | null;
             start_time: components["schemas"]["TimeOfDay"] | null;
             /** @enum {string} */
             type: "call" | "text";
@@ -7572,6 +9408,126 @@ export type components = {
             sip?: components["schemas"]["PhoneNumberTrunkSip"];
         };
         /**
+         * @description A contact pool as answered.
+         *     Published: https://developers.mindhunters.ai/api-reference/pools/create-a-contact-pool
+         */
+        Pool: {
+            contacts_count: number;
+            created_at: components["schemas"]["DateTime"];
+            /** @description Null for a listing's pool made without a description (inferred). */
+            description: string | null;
+            is_active: boolean;
+            max_parallel_items: number;
+            max_retries: number;
+            name: string;
+            type: components["schemas"]["PoolType"];
+            updated_at: components["schemas"]["DateTime"];
+            uuid: components["schemas"]["Uuid"];
+        };
+        /**
+         * @description Body of adding contacts to a pool.
+         *     Published: https://developers.mindhunters.ai/api-reference/pools/add-existing-contacts-to-a-pool
+         */
+        PoolContactsAdd: {
+            /** @description Contacts of the workspace, at least one; repeats count once. */
+            contact_uuids: components["schemas"]["Uuid"][];
+            /**
+             * @description The members' priority in a `Parallel` pool; null is 0.
+             * @default 0
+             */
+            priority: number | null;
+        };
+        /**
+         * @description What adding contacts did.
+         *     Published: https://developers.mindhunters.ai/api-reference/pools/add-existing-contacts-to-a-pool
+         */
+        PoolContactsAdded: {
+            contact_uuids_not_found: components["schemas"]["Uuid"][];
+            contacts_added: number;
+            contacts_skipped: number;
+            pool_uuid: components["schemas"]["Uuid"];
+            running_campaign_uuids: components["schemas"]["Uuid"][];
+            tasks_created: number;
+        };
+        /**
+         * @description Body of the pool create.
+         *     Published: https://developers.mindhunters.ai/api-reference/pools/create-a-contact-pool
+         */
+        PoolCreate: {
+            description: string;
+            /** @default true */
+            is_active: boolean;
+            /**
+             * @description How many members a `Parallel` pool works on at once; 1 to 100.
+             * @default 10
+             */
+            max_parallel_items: number;
+            /**
+             * @description Attempts per member; the `max_total_calls` of the campaign's rule wins when one is attached.
+             * @default 3
+             */
+            max_retries: number;
+            /** @description 3 to 255 characters; need not be unique. */
+            name: string;
+            /** @default FIFO */
+            type: components["schemas"]["PoolType"];
+        };
+        /**
+         * @description Body of duplicating a pool; may be empty.
+         *     Published: https://developers.mindhunters.ai/api-reference/pools/duplicate-a-pool-optionally-copying-its-contacts
+         */
+        PoolDuplicate: {
+            /** @default true */
+            copy_contacts: boolean;
+            /** @description The copy's name; null or left out gives `<source name> (copy)`. */
+            name?: string | null;
+        };
+        /**
+         * @description A contact in a pool with its progress there. The times are null until they happen; `next_retry_at` and
+         *     `retry_count` follow the campaign's attempts (the mock makes one attempt per member, inferred).
+         *     Published: https://developers.mindhunters.ai/api-reference/pools/list-contacts-in-a-pool
+         */
+        PoolMember: {
+            added_at: components["schemas"]["DateTime"];
+            completed_at: components["schemas"]["DateTime"] | null;
+            contact_uuid: components["schemas"]["Uuid"];
+            email: string | null;
+            failed_at: components["schemas"]["DateTime"] | null;
+            name: string;
+            next_retry_at: components["schemas"]["DateTime"] | null;
+            notes: string | null;
+            phone_number: string | null;
+            priority: number;
+            retry_count: number;
+            started_at: components["schemas"]["DateTime"] | null;
+            status: components["schemas"]["PoolMemberStatus"];
+        };
+        /**
+         * @description A member's progress in the pool.
+         *     Published: https://developers.mindhunters.ai/api-reference/pools/list-contacts-in-a-pool
+         * @enum {string}
+         */
+        PoolMemberStatus: "Pending" | "Processing" | "Completed" | "Failed" | "In_Call" | "Retrying" | "Scheduled" | "Skipped";
+        /**
+         * @description The order a campaign takes a pool's members in: first in first out, last in first out, or several at once
+         *     (`Parallel`, up to `max_parallel_items`).
+         *     Published: https://developers.mindhunters.ai/api-reference/pools/create-a-contact-pool
+         * @enum {string}
+         */
+        PoolType: "FIFO" | "LIFO" | "Parallel";
+        /**
+         * @description Body of the pool update: only the fields sent change.
+         *     Published: https://developers.mindhunters.ai/api-reference/pools/update-a-pool
+         */
+        PoolUpdate: {
+            description?: string;
+            is_active?: boolean;
+            max_parallel_items?: number;
+            max_retries?: number;
+            name?: string;
+            type?: components["schemas"]["PoolType"];
+        };
+        /**
          * @description An inbox queue (seed "Queue": name, color, is_active, sla_seconds). `uuid`, `opening_hours`, `endpoints`,
          *     `created_at` and `updated_at` are inferred.
          */
@@ -7652,11 +9608,238 @@ export type components = {
         };
         /** @enum {string} */
         QueueWeekday: "monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday" | "sunday";
+        /**
+         * @description A contact rule as answered, times as `HH:MM:SS`. A `text` rule has caps of 1 and null call-only fields.
+         *     Published: https://developers.mindhunters.ai/api-reference/rules/list-campaign-contact-rules
+         */
+        Rule: {
+            created_at: components["schemas"]["DateTime"];
+            dnc_check: boolean;
+            end_time: components["schemas"]["TimeOfDay"] | null;
+            escalation_after_failed_attempts: number | null;
+            escalation_target: string | null;
+            escalation_type: string | null;
+            max_calls_per_day: number;
+            max_total_calls: number;
+            name: string;
+            remove_on_opt_out: boolean;
+            retry_interval_minutes: number | null;
+            start_time: components["schemas"]["TimeOfDay"] | null;
+            type: components["schemas"]["RuleType"];
+            updated_at: components["schemas"]["DateTime"];
+            uuid: components["schemas"]["Uuid"];
+        };
+        /**
+         * @description Body of the rule create. The caps' defaults depend on `type` (3 a day and 10 in all for `call`, 1 and 1 for
+         *     `text`), so the schema states none.
+         *     Published: https://developers.mindhunters.ai/api-reference/rules/create-a-new-campaign-contact-rule
+         */
+        RuleCreate: {
+            /**
+             * @description Skip contacts on the do-not-contact list.
+             * @default true
+             */
+            dnc_check: boolean;
+            /**
+             * @description No attempt after this time of the contact's day; call only (null for `text`).
+             * @default 18:00
+             */
+            end_time: components["schemas"]["RuleTimeInput"] | null;
+            /** @description Escalate after this many failed attempts; 0 or null disables it; call only (null for `text`). */
+            escalation_after_failed_attempts?: number | null;
+            escalation_target?: string | null;
+            escalation_type?: string | null;
+            /** @description Attempts on one contact in one of its local days; 3 for `call`, always 1 for `text`. */
+            max_calls_per_day?: number;
+            /** @description Attempts on one contact in all; 10 for `call`, always 1 for `text`. */
+            max_total_calls?: number;
+            /** @description 3 to 255 characters; need not be unique. */
+            name: string;
+            /**
+             * @description Take a contact out of the campaign when it opts out.
+             * @default true
+             */
+            remove_on_opt_out: boolean;
+            /**
+             * @description Minutes between two attempts on one contact; call only (null for `text`).
+             * @default 120
+             */
+            retry_interval_minutes: number | null;
+            /**
+             * @description No attempt before this time of the contact's day.
+             * @default 09:00
+             */
+            start_time: components["schemas"]["RuleTimeInput"];
+            /** @default call */
+            type: components["schemas"]["RuleType"];
+        };
+        /**
+         * @description A time of day `HH:MM` (published), or `HH:MM:SS` (inferred), in the contact's zone; never shifted.
+         * @example 09:00
+         */
+        RuleTimeInput: string;
+        /**
+         * @description What the rule governs: calls, or text messages (one-shot).
+         *     Published: https://developers.mindhunters.ai/api-reference/rules/create-a-new-campaign-contact-rule
+         * @enum {string}
+         */
+        RuleType: "call" | "text";
+        /**
+         * @description Body of the rule update: only the fields sent change.
+         *     Published: https://developers.mindhunters.ai/api-reference/rules/update-an-existing-rule
+         */
+        RuleUpdate: {
+            dnc_check?: boolean;
+            end_time?: components["schemas"]["RuleTimeInput"] | null;
+            escalation_after_failed_attempts?: number | null;
+            escalation_target?: string | null;
+            escalation_type?: string | null;
+            max_calls_per_day?: number;
+            max_total_calls?: number;
+            name?: string;
+            remove_on_opt_out?: boolean;
+            retry_interval_minutes?: number | null;
+            start_time?: components["schemas"]["RuleTimeInput"];
+            type?: components["schemas"]["RuleType"];
+        };
         /** @description The seed's response envelope `{success, message, data}` (seed "Response envelope"); `data` is given by each operation. */
         SuccessEnvelope: {
             message: string;
             /** @constant */
             success: true;
+        };
+        /**
+         * @description A task as the answers show it (inferred: the published pages do not show the answer). The request fields are
+         *     read back as stored; the status and the instants of its run follow from the clock.
+         */
+        Task: {
+            /** @description The agent that works the task (for a listing's task, its campaign's agent); null when none is bound. */
+            agent_uuid: components["schemas"]["Uuid"] | null;
+            /** @description How many times the task has run. */
+            attempts: number;
+            auto_queue: boolean;
+            /** @description The call its latest attempt made (listed by GET /api/v1/calls). */
+            call_uuid: components["schemas"]["Uuid"] | null;
+            campaign_uuid: components["schemas"]["Uuid"] | null;
+            cancelled_at: components["schemas"]["DateTime"] | null;
+            /** @description When its latest attempt ended, completed or failed. */
+            completed_at: components["schemas"]["DateTime"] | null;
+            contact: components["schemas"]["TaskContact"] | null;
+            contact_uuid: components["schemas"]["Uuid"];
+            conversation_uuid: components["schemas"]["Uuid"] | null;
+            created_at: components["schemas"]["DateTime"];
+            description: string | null;
+            expires_at: components["schemas"]["DateTime"] | null;
+            failure_reason: string | null;
+            /** @description The listing that queued the task; null for a task created through this API. */
+            listing_uuid: components["schemas"]["Uuid"] | null;
+            max_attempts: number;
+            /** @description The WhatsApp message its latest attempt sent. */
+            message_uuid: components["schemas"]["Uuid"] | null;
+            metadata: {
+                [key: string]: unknown;
+            } | null;
+            priority: number;
+            /** @description When the task was queued (by the queue action, a retry, or itself at `scheduled_at`). */
+            queued_at: components["schemas"]["DateTime"] | null;
+            /** @description When the task runs (a listing's task, when its pace starts it). */
+            scheduled_at: components["schemas"]["DateTime"];
+            /** @description When its latest attempt started (the call dialled, the message handed over). */
+            started_at: components["schemas"]["DateTime"] | null;
+            status: components["schemas"]["TaskStatus"];
+            task_data: {
+                [key: string]: unknown;
+            } | null;
+            timezone: string | null;
+            title: string;
+            type: components["schemas"]["TaskType"];
+            updated_at: components["schemas"]["DateTime"];
+            uuid: components["schemas"]["Uuid"];
+        };
+        TaskAnswer: components["schemas"]["SuccessEnvelope"] & {
+            data: components["schemas"]["Task"];
+        };
+        /** @description The task's contact as the workspace has it now. */
+        TaskContact: {
+            email: string | null;
+            name: string;
+            phone_number: string | null;
+            uuid: components["schemas"]["Uuid"];
+        };
+        /**
+         * @description The contact to find by `phone_number`, then `email`, or to create when none matches (published; `name` and
+         *     `email` beside `phone_number` are inferred). Published: https://developers.mindhunters.ai/api-reference/tasks/create-a-new-task-call-or-whatsapp-template
+         */
+        TaskContactInput: {
+            email?: components["schemas"]["Email"];
+            name?: string;
+            phone_number?: components["schemas"]["PhoneNumberE164"];
+        } | unknown | unknown;
+        /** @description Published: https://developers.mindhunters.ai/api-reference/tasks/create-a-new-task-call-or-whatsapp-template */
+        TaskCreate: {
+            agent_uuid: components["schemas"]["Uuid"];
+            /** @default false */
+            auto_queue: boolean;
+            campaign_uuid?: components["schemas"]["Uuid"];
+            contact?: components["schemas"]["TaskContactInput"];
+            contact_uuid?: components["schemas"]["Uuid"];
+            description?: string;
+            /** @description After this instant a task not yet queued expires. Without an offset it is read in the applied zone. */
+            expires_at?: components["schemas"]["DateTimeInput"];
+            /**
+             * @description How many times the task may run, its first attempt and the retries.
+             * @default 3
+             */
+            max_attempts: number;
+            /** @description Free-form data kept with the task. */
+            metadata?: {
+                [key: string]: unknown;
+            };
+            /** @default 5 */
+            priority: number;
+            /** @description When the task runs; in the future. Without an offset it is read in the applied zone. */
+            scheduled_at: components["schemas"]["DateTimeInput"];
+            /** @description What the task needs to run. WhatsApp: `message_type: whatsapp_template` and `template_uuid` (and `parameters`, the template placeholders `field1`, `field2`, ..., inferred). */
+            task_data?: {
+                /** @enum {string} */
+                message_type?: "whatsapp_template";
+                parameters?: {
+                    [key: string]: string;
+                };
+                template_uuid?: components["schemas"]["Uuid"];
+            };
+            /** @description The task's own zone, kept and read back. */
+            timezone?: string;
+            title: string;
+            /**
+             * @description A published task type, or the n8n node's `call` (stored as `make_call`) or `message` (stored as `send_message`).
+             * @enum {string}
+             */
+            type: "make_call" | "send_message" | "send_email" | "follow_up" | "appointment" | "survey" | "notification" | "webhook" | "custom" | "call" | "message";
+        } & (unknown | unknown);
+        /**
+         * @description `pending` (waits for the queue action), `scheduled` (queues itself at `scheduled_at`), `queued`, `in_progress`,
+         *     `completed`, `failed`, `cancelled`, `expired` (its `expires_at` passed before it was queued), `on_hold` (held by
+         *     an update). Published: https://developers.mindhunters.ai/api-reference/tasks/get-paginated-list-of-tasks
+         * @enum {string}
+         */
+        TaskStatus: "pending" | "scheduled" | "queued" | "in_progress" | "completed" | "failed" | "cancelled" | "expired" | "on_hold";
+        /**
+         * @description What the task does: `make_call` calls the contact, `send_message` sends a WhatsApp template; the other types are
+         *     kept and run without a channel action (inferred). Published: https://developers.mindhunters.ai/api-reference/tasks/get-paginated-list-of-tasks
+         * @enum {string}
+         */
+        TaskType: "make_call" | "send_message" | "send_email" | "follow_up" | "appointment" | "survey" | "notification" | "webhook" | "custom";
+        /** @description Published: https://github.com/mindcloud-inc/universal-api-reference/blob/main/apis/m/mihuAI/native-api/actions/update-a-task.md */
+        TaskUpdate: {
+            auto_queue?: boolean;
+            description?: string | null;
+            priority?: number;
+            /** @description A new time, in the future. Without an offset it is read in the applied zone. */
+            scheduled_at?: components["schemas"]["DateTimeInput"];
+            /** @description `on_hold`, `pending`, `scheduled`, `queued` or `cancelled` (the others are reached by running, 409). */
+            status?: string & components["schemas"]["TaskStatus"];
+            title?: string;
         };
         /**
          * @description A time-of-day value (`HH:MM:SS`); never shifted between zones (seed "Time handling" rule 6).
@@ -7702,6 +9885,168 @@ export type components = {
             name: string;
             permissions: components["schemas"]["TokensPermission"][];
             uuid: components["schemas"]["Uuid"];
+        };
+        /**
+         * @description A transcription job. Published (the submission's answer): `uuid, reference_id, status, s3_file_path, s3_file_url,
+         *     created_at, qa_agent_uuid, coaching_agent_uuid`. The rest is inferred: what the submission carried (the token
+         *     only as `has_webhook_header_token`), the contact and member it was matched to, `updated_at` (the last status
+         *     change), `processed_at` (when it completed) and `error` (why it failed). Only the published fields are required
+         *     (the published answer shows no others); the mock answers every field.
+         */
+        Transcription: {
+            /** @description The coaching agent template used; null when none was sent and the workspace has no default. */
+            coaching_agent_uuid: components["schemas"]["Uuid"] | null;
+            /** @description The contact matched by `customer_phone`, then `customer_email`; null when none. */
+            contact_uuid?: components["schemas"]["Uuid"] | null;
+            created_at: components["schemas"]["DateTime"];
+            customer_email?: string | null;
+            customer_phone?: string | null;
+            customer_voice_url?: string | null;
+            email?: string | null;
+            error?: string | null;
+            has_webhook_header_token?: boolean;
+            possible_conversation?: string | null;
+            possible_language?: string | null;
+            processed_at?: components["schemas"]["DateTime"] | null;
+            /** @description The QA agent template sent; null when none was. */
+            qa_agent_uuid: components["schemas"]["Uuid"] | null;
+            reference_id: string | null;
+            /** @description Where the service keeps the recording (a storage key; inferred meaning). */
+            s3_file_path: string;
+            /** @description A URL the kept recording can be fetched from. */
+            s3_file_url: string;
+            status: components["schemas"]["TranscriptionStatus"];
+            updated_at?: components["schemas"]["DateTime"];
+            /** @description The member whose address `email` is; null when none. */
+            user_uuid?: components["schemas"]["Uuid"] | null;
+            uuid: components["schemas"]["Uuid"];
+            voice_file?: components["schemas"]["TranscriptionFileInfo"] | null;
+            voice_url?: string | null;
+            webhook_url?: string | null;
+        };
+        /**
+         * @description Body of POST /api/v1/transcriptions (published fields and bounds). Exactly one of `voice_file` and `voice_url`
+         *     (published rule), given as a value, not null. The formats of `customer_voice_url`, `email`, `customer_email` and
+         *     `customer_phone` are inferred.
+         */
+        TranscriptionCreateRequest: {
+            /** @description The coaching agent template to use; the workspace's default when omitted. */
+            coaching_agent_uuid?: components["schemas"]["Uuid"];
+            /**
+             * Format: email
+             * @description The customer's email; the contact with it is assigned when none matched by phone.
+             */
+            customer_email?: string;
+            /** @description The customer's phone number; the workspace's contact with it is assigned first. */
+            customer_phone?: string;
+            /**
+             * Format: uri
+             * @description A recording of the customer's voice for reference.
+             */
+            customer_voice_url?: string | null;
+            /**
+             * Format: email
+             * @description The human agent's email; a workspace member with it is linked.
+             */
+            email?: string;
+            /** @description Context about the conversation recorded. */
+            possible_conversation?: string | null;
+            /** @description The language expected in the recording (`en`). */
+            possible_language?: string | null;
+            /** @description The QA agent template to evaluate with. */
+            qa_agent_uuid?: components["schemas"]["Uuid"];
+            /** @description The caller's own identifier of the recording, to match the result with. */
+            reference_id?: string | null;
+            /** @description The recording itself (published name, `file | null`; the JSON form is inferred). */
+            voice_file?: components["schemas"]["TranscriptionVoiceFile"] | null;
+            /**
+             * Format: uri
+             * @description Where the recording can be downloaded.
+             */
+            voice_url?: string | null;
+            /** @description Sent as `Authorization: Bearer <token>` with the callback; write-only. */
+            webhook_header_token?: string;
+            /**
+             * Format: uri
+             * @description Where the result is POSTed once the job completes.
+             */
+            webhook_url?: string;
+        } & ({
+            voice_file: unknown;
+            voice_url?: null;
+        } | {
+            voice_file?: null;
+            voice_url: unknown;
+        });
+        /** @description The recording given as `voice_file`, without its content. */
+        TranscriptionFileInfo: {
+            filename: string;
+            mime_type: string;
+            size_bytes: number;
+        };
+        /** @description One evaluated metric (as evaluation records score them, published API "Evaluations"). */
+        TranscriptionMetric: {
+            confidence: number;
+            reason: string | null;
+            /** @description The metric's value (a label, a number, a boolean or a list of labels). */
+            value: unknown;
+        };
+        /**
+         * @description A transcription job's status: `pending` (published, the submission's answer), then `processing`, then `completed`
+         *     (published, the transcript's status) or `failed` (the other values and the order inferred).
+         * @enum {string}
+         */
+        TranscriptionStatus: "pending" | "processing" | "completed" | "failed";
+        /**
+         * @description The transcript of a completed transcription (published fields:
+         *     https://developers.mindhunters.ai/api-reference/transcriptions/get-full-transcript-with-conversation-messages-and-evaluations).
+         */
+        TranscriptionTranscript: {
+            coaching_agent_uuid: components["schemas"]["Uuid"] | null;
+            conversation: {
+                id: components["schemas"]["Uuid"];
+                messages: {
+                    content: string;
+                    /** @enum {string} */
+                    role: "Customer" | "Agent";
+                }[];
+                /** @description The turns as text, one `Role: content` line each. */
+                plain: string;
+            };
+            /** @description Each metric by name (inferred content). */
+            evaluations: {
+                [key: string]: components["schemas"]["TranscriptionMetric"];
+            };
+            /** @description The transcription's uuid. */
+            id: components["schemas"]["Uuid"];
+            processed_at: components["schemas"]["DateTime"];
+            qa_agent_uuid: components["schemas"]["Uuid"] | null;
+            reference_id: string | null;
+            session: {
+                id: components["schemas"]["Uuid"];
+                /** @example completed */
+                status: string;
+                /** @example voice */
+                type: string;
+            };
+            status: components["schemas"]["TranscriptionStatus"];
+            /** @description `processed_at` in Unix seconds (inferred meaning). */
+            timestamp: number;
+        };
+        /**
+         * @description The recording as base64 content in a JSON body (inferred form of the published `voice_file` file part; the page
+         *     allows up to 128 MB, the request body limit applies here).
+         */
+        TranscriptionVoiceFile: {
+            /** @description The file's bytes, base64-encoded. */
+            content: string;
+            /** @description The file's name, with its extension (`call.mp3`). */
+            filename: string;
+            /**
+             * @description The file's media type, an audio (or video) type; by default derived from the file name.
+             * @example audio/mpeg
+             */
+            mime_type?: string;
         };
         /**
          * Format: uuid
@@ -8068,6 +10413,18 @@ export type components = {
                 "application/json": components["schemas"]["ErrorShapeB"];
             };
         };
+        /** @description The task (the answer's shape is inferred; the published pages do not show it). */
+        TaskOne: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                "X-Timezone": components["headers"]["XTimezone"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["TaskAnswer"];
+            };
+        };
         /** @description Token missing, wrong, revoked or malformed (seed "Authentication" rule 6). */
         Unauthorized: {
             headers: {
@@ -8216,11 +10573,58 @@ export type components = {
          */
         ContactFieldKeyPath: components["schemas"]["ContactFieldKey"];
         /**
+         * @description The page size when `per_page` is absent (published: the n8n credential test reads `GET /api/v1/contacts?limit=1`,
+         *     mihu-ai/n8n-nodes-mihu credentials/MihuApi.credentials.ts); the bounds are `per_page`'s (inferred).
+         * @example 1
+         */
+        ContactLimitQuery: number;
+        /**
+         * @description The contact setting's key (inferred values).
+         * @example mask_phone_numbers
+         */
+        ContactSettingKeyPath: components["schemas"]["ContactSettingKey"];
+        /**
          * @description The record's id (published: the record id in the path of the record update and delete). Inferred: it is the
          *     record's `uuid`; a malformed value gives 422 `INVALID_UUID`.
          * @example b84fe662-5c76-48a0-8a46-5791573ffa8a
          */
         DataTableRecordIdPath: components["schemas"]["Uuid"];
+        /**
+         * @description Only evaluations of this agent's sessions (inferred).
+         * @example f47aebdd-597a-4ecf-bcf0-0fecb91ee9e5
+         */
+        EvaluationAgentQuery: components["schemas"]["Uuid"];
+        /**
+         * @description Only evaluations of sessions with this contact (inferred).
+         * @example 6b0f3c2e-8d4a-4f1b-9c7e-2a5d8e1f3b40
+         */
+        EvaluationContactQuery: components["schemas"]["Uuid"];
+        /**
+         * @description Only evaluations of this conversation's sessions (inferred).
+         * @example f312eeeb-3256-4a18-945d-e683f5b22219
+         */
+        EvaluationConversationQuery: components["schemas"]["Uuid"];
+        /**
+         * @description Evaluations made at or after this date or date-time (inferred). A date-time without an offset is read in the
+         *     applied zone; a date is the start of that day.
+         * @example 2026-11-01
+         */
+        EvaluationFromQuery: components["schemas"]["DateOrDateTimeInput"];
+        /**
+         * @description Only evaluations of this session (inferred).
+         * @example 447fd4d6-0c1b-4a5e-8f2d-9b3c7e1a5d60
+         */
+        EvaluationSessionQuery: components["schemas"]["Uuid"];
+        /**
+         * @description Only voice (call) or only text (messaging) evaluations (inferred).
+         * @example text
+         */
+        EvaluationSessionTypeQuery: components["schemas"]["EvaluationSessionType"];
+        /**
+         * @description Evaluations made at or before this date or date-time; a date covers the whole day (inferred).
+         * @example 2026-11-30T23:59:59+01:00
+         */
+        EvaluationToQuery: components["schemas"]["DateOrDateTimeInput"];
         /**
          * @description The contact to remove (published API, "Listings"). A malformed value gives 422 `INVALID_UUID`; a contact that is not
          *     in the listing, 404.
@@ -10372,6 +12776,56 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    getCall: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The call (inferred shape, the call list's item). */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["Call"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     forwardCall: {
         parameters: {
             query?: {
@@ -10645,6 +13099,116 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    listCampaigns: {
+        parameters: {
+            query?: {
+                /**
+                 * @description 1-based page number (published API, "Lists and paging").
+                 * @example 1
+                 */
+                page?: components["parameters"]["Page"];
+                /**
+                 * @description Items per page, default 15, at most 100 (published API, "Lists and paging").
+                 * @example 15
+                 */
+                per_page?: components["parameters"]["PerPage"];
+                /** @description A part of the name or description. */
+                search?: string;
+                /** @description Only campaigns with this status (`Active`, `Draft`, `In Process`, ...). */
+                status?: string;
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of campaigns. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["PagedList"] & {
+                            data: components["schemas"]["Campaign"][];
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createCampaign: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CampaignCreate"];
+            };
+        };
+        responses: {
+            /** @description The created campaign. */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["Campaign"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     getCampaign: {
         parameters: {
             query?: {
@@ -10749,6 +13313,168 @@ export interface operations {
             422: components["responses"]["ValidationFailedA"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalErrorA"];
+        };
+    };
+    deleteCampaign: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What the delete did. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["CampaignDeleted"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    attachCampaignPools: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CampaignPoolsAttach"];
+            };
+        };
+        responses: {
+            /** @description What was attached, skipped and not found, and the tasks made. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["CampaignPoolsAttached"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    assignCampaignRule: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CampaignRuleAssign"];
+            };
+        };
+        responses: {
+            /** @description The campaign and its rule. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["CampaignRuleAssigned"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     listCoachingAgents: {
@@ -11017,6 +13743,622 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    listContacts: {
+        parameters: {
+            query?: {
+                /** @description Only contacts of a pool attached to this campaign. */
+                campaign_uuid?: components["schemas"]["Uuid"];
+                /** @description Only contacts whose preferred contact channel is this one. */
+                contact_channel?: "Call" | "SMS" | "WhatsApp";
+                /**
+                 * @description The page size when `per_page` is absent (published: the n8n credential test reads `GET /api/v1/contacts?limit=1`,
+                 *     mihu-ai/n8n-nodes-mihu credentials/MihuApi.credentials.ts); the bounds are `per_page`'s (inferred).
+                 * @example 1
+                 */
+                limit?: components["parameters"]["ContactLimitQuery"];
+                /**
+                 * @description 1-based page number (published API, "Lists and paging").
+                 * @example 1
+                 */
+                page?: components["parameters"]["Page"];
+                /**
+                 * @description Items per page, default 15, at most 100 (published API, "Lists and paging").
+                 * @example 15
+                 */
+                per_page?: components["parameters"]["PerPage"];
+                /** @description Only contacts that are members of this pool. */
+                pool_uuid?: components["schemas"]["Uuid"];
+                /** @description Part of a name, surname, email or phone number, matched whatever the letter case. */
+                search?: string;
+                /** @description Only contacts in this pipeline stage. */
+                stage_uuid?: components["schemas"]["Uuid"];
+                /** @description Only contacts with this status. */
+                status?: "Active" | "Inactive";
+                /** @description Only contacts carrying this tag. */
+                tag_uuid?: components["schemas"]["Uuid"];
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of contacts. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["PagedList"] & {
+                            data: components["schemas"]["Contact"][];
+                            /** @description The path of the first page with the same filters (the value's form is inferred). */
+                            first_page_url: string;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createContact: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactCreate"];
+            };
+        };
+        responses: {
+            /** @description The created contact. */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["Contact"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ConflictInferred"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getContact: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contact. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["Contact"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateContact: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactUpdate"];
+            };
+        };
+        responses: {
+            /** @description The updated contact. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["Contact"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ConflictInferred"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteContact: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deleted contact (inferred). */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["Contact"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    addContactTag: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactTagChange"];
+            };
+        };
+        responses: {
+            /** @description The contact with its tags (inferred). */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["Contact"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    blacklistContact: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactBlacklistInput"];
+            };
+        };
+        responses: {
+            /** @description The contact's blacklist entry. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["ContactBlacklisted"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    removeContactTag: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactTagChange"];
+            };
+        };
+        responses: {
+            /** @description The contact with its remaining tags (inferred). */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["Contact"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listContactApprovals: {
+        parameters: {
+            query?: {
+                /** @description Only approvals for this contact. */
+                contact_uuid?: components["schemas"]["Uuid"];
+                /**
+                 * @description 1-based page number (published API, "Lists and paging").
+                 * @example 1
+                 */
+                page?: components["parameters"]["Page"];
+                /**
+                 * @description Items per page, default 15, at most 100 (published API, "Lists and paging").
+                 * @example 15
+                 */
+                per_page?: components["parameters"]["PerPage"];
+                /** @description Only approvals in this state. */
+                status?: components["schemas"]["ContactApprovalStatus"];
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of approvals. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["PagedList"] & {
+                            data: components["schemas"]["ContactApproval"][];
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    approveContactApproval: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The approval, approved. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["ContactApproval"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ConflictInferred"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    rejectContactApproval: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The approval, rejected. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["ContactApproval"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ConflictInferred"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     listContactFields: {
         parameters: {
             query?: {
@@ -11169,6 +14511,106 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    listContactSettings: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contact settings, in key order. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["ContactSetting"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateContactSetting: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description The contact setting's key (inferred values).
+                 * @example mask_phone_numbers
+                 */
+                key: components["parameters"]["ContactSettingKeyPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactSettingUpdate"];
+            };
+        };
+        responses: {
+            /** @description The setting. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["ContactSetting"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     listConversations: {
         parameters: {
             query?: {
@@ -11249,6 +14691,56 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["ConversationPage"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getConversation: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The conversation (published shape). */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["Conversation"];
                     };
                 };
             };
@@ -11384,6 +14876,73 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["ConversationReplyConflict"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listConversationSessions: {
+        parameters: {
+            query?: {
+                /**
+                 * @description 1-based page number (published API, "Lists and paging").
+                 * @example 1
+                 */
+                page?: components["parameters"]["Page"];
+                /**
+                 * @description Items per page, default 15, at most 100 (published API, "Lists and paging").
+                 * @example 15
+                 */
+                per_page?: components["parameters"]["PerPage"];
+                /**
+                 * @description Sessions in this status (published name; the values are inferred, the page's list is cut short).
+                 * @example completed
+                 */
+                status?: components["schemas"]["ConversationSessionStatus"];
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the conversation's sessions, oldest first (published shape). */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["PagedList"] & {
+                            data: components["schemas"]["ConversationSession"][];
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -12336,6 +15895,148 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listEvaluations: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only evaluations of this agent's sessions (inferred).
+                 * @example f47aebdd-597a-4ecf-bcf0-0fecb91ee9e5
+                 */
+                agent_uuid?: components["parameters"]["EvaluationAgentQuery"];
+                /**
+                 * @description Only evaluations of sessions with this contact (inferred).
+                 * @example 6b0f3c2e-8d4a-4f1b-9c7e-2a5d8e1f3b40
+                 */
+                contact_uuid?: components["parameters"]["EvaluationContactQuery"];
+                /**
+                 * @description Only evaluations of this conversation's sessions (inferred).
+                 * @example f312eeeb-3256-4a18-945d-e683f5b22219
+                 */
+                conversation_uuid?: components["parameters"]["EvaluationConversationQuery"];
+                /**
+                 * @description Evaluations made at or after this date or date-time (inferred). A date-time without an offset is read in the
+                 *     applied zone; a date is the start of that day.
+                 * @example 2026-11-01
+                 */
+                from?: components["parameters"]["EvaluationFromQuery"];
+                /**
+                 * @description 1-based page number (published API, "Lists and paging").
+                 * @example 1
+                 */
+                page?: components["parameters"]["Page"];
+                /**
+                 * @description Items per page, default 15, at most 100 (published API, "Lists and paging").
+                 * @example 15
+                 */
+                per_page?: components["parameters"]["PerPage"];
+                /**
+                 * @description Only voice (call) or only text (messaging) evaluations (inferred).
+                 * @example text
+                 */
+                session_type?: components["parameters"]["EvaluationSessionTypeQuery"];
+                /**
+                 * @description Only evaluations of this session (inferred).
+                 * @example 447fd4d6-0c1b-4a5e-8f2d-9b3c7e1a5d60
+                 */
+                session_uuid?: components["parameters"]["EvaluationSessionQuery"];
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+                /**
+                 * @description Evaluations made at or before this date or date-time; a date covers the whole day (inferred).
+                 * @example 2026-11-30T23:59:59+01:00
+                 */
+                to?: components["parameters"]["EvaluationToQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of evaluations. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["PagedList"] & {
+                            data: components["schemas"]["Evaluation"][];
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getEvaluation: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The evaluation. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["Evaluation"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -13602,6 +17303,352 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    listPools: {
+        parameters: {
+            query?: {
+                /** @description Only active (`true`) or inactive (`false`) pools. */
+                is_active?: boolean;
+                /**
+                 * @description 1-based page number (published API, "Lists and paging").
+                 * @example 1
+                 */
+                page?: components["parameters"]["Page"];
+                /**
+                 * @description Items per page, default 15, at most 100 (published API, "Lists and paging").
+                 * @example 15
+                 */
+                per_page?: components["parameters"]["PerPage"];
+                /** @description A part of the name or description (published name; matching inferred). */
+                search?: string;
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+                /** @description Only pools of this dispatch order. */
+                type?: components["schemas"]["PoolType"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of pools. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["PagedList"] & {
+                            data: components["schemas"]["Pool"][];
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createPool: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PoolCreate"];
+            };
+        };
+        responses: {
+            /** @description The created pool. */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["Pool"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updatePool: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PoolUpdate"];
+            };
+        };
+        responses: {
+            /** @description The updated pool. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["Pool"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listPoolContacts: {
+        parameters: {
+            query?: {
+                /**
+                 * @description 1-based page number (published API, "Lists and paging").
+                 * @example 1
+                 */
+                page?: components["parameters"]["Page"];
+                /** @description Members per page, default 25, at most 100 (the maximum is inferred). */
+                per_page?: number;
+                /** @description A part of the member's name, phone number or email (published name; matching inferred). */
+                search?: string;
+                /** @description Only members in this state. */
+                status?: components["schemas"]["PoolMemberStatus"];
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the pool's members. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["PagedList"] & {
+                            data: components["schemas"]["PoolMember"][];
+                            pool_uuid: components["schemas"]["Uuid"];
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    addPoolContacts: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PoolContactsAdd"];
+            };
+        };
+        responses: {
+            /** @description What was added, skipped and not found, and the tasks made. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["PoolContactsAdded"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    duplicatePool: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PoolDuplicate"];
+            };
+        };
+        responses: {
+            /** @description The new pool, with how many members were copied. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["Pool"] & {
+                            contacts_copied: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     listQueues: {
         parameters: {
             query?: {
@@ -13809,6 +17856,172 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    listRules: {
+        parameters: {
+            query?: {
+                /**
+                 * @description 1-based page number (published API, "Lists and paging").
+                 * @example 1
+                 */
+                page?: components["parameters"]["Page"];
+                /**
+                 * @description Items per page, default 15, at most 100 (published API, "Lists and paging").
+                 * @example 15
+                 */
+                per_page?: components["parameters"]["PerPage"];
+                /** @description A part of the name, escalation type or escalation target. */
+                search?: string;
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+                /** @description Only rules of this type. */
+                type?: components["schemas"]["RuleType"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of rules. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["PagedList"] & {
+                            data: components["schemas"]["Rule"][];
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createRule: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RuleCreate"];
+            };
+        };
+        responses: {
+            /** @description The created rule. */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["Rule"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateRule: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RuleUpdate"];
+            };
+        };
+        responses: {
+            /** @description The updated rule. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["Rule"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     sendSms: {
         parameters: {
             query?: {
@@ -13855,6 +18068,383 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["MessagingRequestKeyConflict"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listTasks: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only tasks worked by this agent. Published: https://developers.mindhunters.ai/api-reference/tasks/get-paginated-list-of-tasks
+                 * @example f47aebdd-597a-4ecf-bcf0-0fecb91ee9e5
+                 */
+                agent_uuid?: components["schemas"]["Uuid"];
+                /**
+                 * @description Only tasks of this campaign (a listing's tasks carry its campaign). Published: https://developers.mindhunters.ai/api-reference/tasks/get-paginated-list-of-tasks
+                 * @example 23ab26b6-8d5a-4eea-af7f-bb58531cf27e
+                 */
+                campaign_uuid?: components["schemas"]["Uuid"];
+                /**
+                 * @description Only tasks for this contact. Published: https://developers.mindhunters.ai/api-reference/tasks/get-paginated-list-of-tasks
+                 * @example 325b55dd-7857-4976-ba12-917c1a26f889
+                 */
+                contact_uuid?: components["schemas"]["Uuid"];
+                /**
+                 * @description 1-based page number (published API, "Lists and paging").
+                 * @example 1
+                 */
+                page?: components["parameters"]["Page"];
+                /**
+                 * @description Items per page, default 15, at most 100 (published API, "Lists and paging").
+                 * @example 15
+                 */
+                per_page?: components["parameters"]["PerPage"];
+                /**
+                 * @description Only tasks of this priority. Published: https://developers.mindhunters.ai/api-reference/tasks/get-paginated-list-of-tasks
+                 * @example 5
+                 */
+                priority?: number;
+                /**
+                 * @description Only tasks scheduled at or after this instant. Published: https://developers.mindhunters.ai/api-reference/tasks/get-paginated-list-of-tasks
+                 * @example 2026-12-01T00:00:00+01:00
+                 */
+                scheduled_from?: components["schemas"]["DateTimeInput"];
+                /**
+                 * @description Only tasks scheduled at or before this instant. Published: https://developers.mindhunters.ai/api-reference/tasks/get-paginated-list-of-tasks
+                 * @example 2026-12-31T23:59:59+01:00
+                 */
+                scheduled_to?: components["schemas"]["DateTimeInput"];
+                /**
+                 * @description Only tasks in this status now. Published: https://developers.mindhunters.ai/api-reference/tasks/get-paginated-list-of-tasks
+                 * @example pending
+                 */
+                status?: components["schemas"]["TaskStatus"];
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+                /**
+                 * @description Only tasks of this type. Published: https://developers.mindhunters.ai/api-reference/tasks/get-paginated-list-of-tasks
+                 * @example make_call
+                 */
+                type?: components["schemas"]["TaskType"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of tasks (the page's item shape is inferred). */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["PagedList"] & {
+                            data: components["schemas"]["Task"][];
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createTask: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TaskCreate"];
+            };
+        };
+        responses: {
+            /** @description The created task (the answer's shape is inferred; the published page names only its message). */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaskAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getTask: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["TaskOne"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateTask: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TaskUpdate"];
+            };
+        };
+        responses: {
+            200: components["responses"]["TaskOne"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ConflictInferred"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteTask: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["TaskOne"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ConflictInferred"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    cancelTask: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["TaskOne"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ConflictInferred"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    queueTask: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["TaskOne"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ConflictInferred"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    retryTask: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["TaskOne"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ConflictInferred"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -14011,6 +18601,162 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createTranscription: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TranscriptionCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The job was created in status `pending`. */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["Transcription"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getTranscription: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The transcription job (inferred shape, the submission's answer). */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["Transcription"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getTranscriptionTranscript: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The transcript (published shape). */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["TranscriptionTranscript"];
+                        /**
+                         * @description Empty (published).
+                         * @example
+                         */
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ConflictInferred"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];

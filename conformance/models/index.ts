@@ -8,10 +8,13 @@ import { runBuilderAgentModel } from './builder-agents/run.ts';
 import { runBuildersLifecycle } from './builders/run.ts';
 import { runCallsModel } from './calls/run.ts';
 import { runCampaignModel } from './campaigns/run.ts';
+import { runCampaignCollectionModel } from './campaigns/run-collection.ts';
 import { runCoachingModel } from './coaching-agents/run.ts';
 import { runContactFieldsModel } from './contact-fields/run.ts';
+import { runContactsModel } from './contacts/run.ts';
 import { runConversationRepliesModel } from './conversation-replies/run.ts';
 import { runDataTablesModel } from './data-tables/run.ts';
+import { runEvaluationsChecks } from './evaluations/run.ts';
 import { runEventsChecks } from './events/run.ts';
 import { runFlowsCheck } from './flows/run.ts';
 import { runListingsModel } from './listings/run.ts';
@@ -20,10 +23,27 @@ import type { ModelEntry } from './model-kit.ts';
 import { runOutboundModel } from './outbound/run.ts';
 import { runChannelLookupCheck } from './phone-number-channels/run.ts';
 import { runQueueModel } from './queues/run.ts';
+import { runPoolsModel } from './pools/run.ts';
 import { runRatesModel } from './rates/run.ts';
+import { runRecordDetailsChecks } from './record-details/run.ts';
+import { runRulesModel } from './rules/run.ts';
+import { runTasksModel } from './tasks/run.ts';
 import { runTemplateSettingsModel } from './template-settings/run.ts';
+import { runTranscriptionCheck } from './transcriptions/run.ts';
 
 export const MODELS: readonly ModelEntry[] = [
+  {
+    group: 'transcriptions',
+    title: 'transcriptions: a recording submitted by URL completes, its transcript names it with the messages, and its callback is logged',
+    mode: 'full',
+    run: () => runTranscriptionCheck(),
+  },
+  {
+    group: 'record-details',
+    title: 'record details: a call and a conversation read by uuid are the ones named, and a conversation lists the sessions it names',
+    mode: 'readonly',
+    run: () => runRecordDetailsChecks(),
+  },
   {
     group: 'conversation-replies',
     title: "conversation replies: a reply accepted on a conversation is listed among the conversation's messages",
@@ -133,6 +153,24 @@ export const MODELS: readonly ModelEntry[] = [
     run: () => runCampaignModel('model: campaigns'),
   },
   {
+    group: 'campaigns',
+    title: 'campaign collection: reads back, listed and deleted; a delete cancels pending tasks, a rule update keeps scheduled tasks',
+    mode: 'full',
+    run: () => runCampaignCollectionModel(),
+  },
+  {
+    group: 'pools',
+    title: 'pools: the collection is listed as created and updated',
+    mode: 'full',
+    run: () => runPoolsModel(),
+  },
+  {
+    group: 'rules',
+    title: 'rules: the collection is listed as created and updated, a text rule is one-shot (caps 1, call-only fields null)',
+    mode: 'full',
+    run: () => runRulesModel(),
+  },
+  {
     group: 'phone-number-channels',
     title: 'phone number channels: a number is found with and without its leading +',
     mode: 'readonly',
@@ -145,9 +183,27 @@ export const MODELS: readonly ModelEntry[] = [
     run: () => runInstagramUnbindCheck(),
   },
   {
+    group: 'evaluations',
+    title: 'evaluations: each metric {value, confidence, reason}, the read shows the listed evaluation, a session evaluated only once its customer is idle for the timeout',
+    mode: 'readonly',
+    run: () => runEvaluationsChecks(),
+  },
+  {
     group: 'contact-fields',
     title: 'contact fields: keys unique and immutable once created; analyzer identifiers prefixed b_, f_, p_',
     mode: 'full',
     run: () => runContactFieldsModel('model: contact fields'),
+  },
+  {
+    group: 'contacts',
+    title: 'contacts: the collection reads back, custom fields as top-level keys (unregistered 422), listing entries update the matched contact, blacklisted contacts get no new task, list totals follow the filters',
+    mode: 'full',
+    run: () => runContactsModel(),
+  },
+  {
+    group: 'tasks',
+    title: 'tasks: the collection reads back, retry only from failed, cancel only while unfinished, a queued task runs',
+    mode: 'full',
+    run: () => runTasksModel(),
   },
 ];

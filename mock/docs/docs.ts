@@ -28,6 +28,10 @@ const INITIALIZER = `window.addEventListener('load', function () {
     url: root.getAttribute('data-url'),
     dom_id: '#swagger-ui',
     deepLinking: true,
+    // Tags start collapsed: a contract of some 150 operations reads as its list of resource groups,
+    // and Swagger UI draws a group's operations when it is opened (with every group open at once it
+    // stops drawing part way through a contract this size).
+    docExpansion: 'none',
     validatorUrl: null,
     presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset],
     layout: 'BaseLayout',

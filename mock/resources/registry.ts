@@ -15,13 +15,18 @@ import { contactHandlers } from './contacts/handlers.ts';
 import { conversationHandlers } from './conversations/handlers.ts';
 import { dataTableHandlers } from './data-tables/handlers.ts';
 import { evaluateHandlers } from './evaluate/handlers.ts';
+import { evaluationHandlers } from './evaluations/handlers.ts';
 import { flowHandlers } from './flows/handlers.ts';
 import { listingHandlers } from './listings/handlers.ts';
 import { logHandlers } from './logs/handlers.ts';
 import { messagingHandlers } from './messaging/handlers.ts';
 import { phoneNumberHandlers } from './phone-numbers/handlers.ts';
+import { poolHandlers } from './pools/handlers.ts';
 import { queueHandlers } from './queues/handlers.ts';
+import { ruleHandlers } from './rules/handlers.ts';
+import { tasksHandlers } from './tasks/handlers.ts';
 import { tokenHandlers } from './tokens/handlers.ts';
+import { transcriptionHandlers } from './transcriptions/handlers.ts';
 import { whatsappHandlers } from './whatsapp/handlers.ts';
 
 export const handlers = {
@@ -38,12 +43,17 @@ export const handlers = {
   ...conversationHandlers,
   ...dataTableHandlers,
   ...evaluateHandlers,
+  ...evaluationHandlers,
   ...flowHandlers,
   ...listingHandlers,
   ...logHandlers,
   ...messagingHandlers,
   ...phoneNumberHandlers,
+  ...poolHandlers,
   ...queueHandlers,
+  ...ruleHandlers,
+  ...tasksHandlers,
   ...tokenHandlers,
+  ...transcriptionHandlers,
   ...whatsappHandlers,
 } satisfies HandlerRegistry;

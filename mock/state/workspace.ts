@@ -10,10 +10,14 @@ import type { BuilderAppRecord } from '../resources/builders/app-record.ts';
 import type { CallRecord } from '../resources/calls/call-state.ts';
 import type { CampaignDetailsRecord } from '../resources/campaigns/records.ts';
 import type { ContactAnalyzerRecord } from '../resources/contacts/analyzers.ts';
+import type { ContactApprovalRecord, ContactProfile, ContactSettingRecord, ContactTagRecord } from '../resources/contacts/contact-record.ts';
 import type { DataImportJobRecord, DataTableRecord } from '../resources/data-tables/records.ts';
 import type { AgentEvaluateRecord } from '../resources/evaluate/settings.ts';
 import type { ListingRecord, ListingTaskRecord } from '../resources/listings/records.ts';
 import type { ActionLogRecord, ApiLogRecord, WebhookDeliveryRecord } from '../resources/logs/records.ts';
+import type { TranscriptionRecord } from '../resources/transcriptions/record.ts';
+import type { PoolRecord } from '../resources/pools/records.ts';
+import type { RuleRecord } from '../resources/rules/records.ts';
 
 export type Schemas = components['schemas'];
 
@@ -50,7 +54,13 @@ export interface UserTokenRecord {
   exp: number;
 }
 
-export interface Contact {
+/**
+ * A contact. `uuid`, `name`, `phone` and `email` are what every group reads; the published fields
+ * (contacts API, listings' contact objects) are optional so records saved before they existed,
+ * and contacts other groups create (inbound messages, sends), read as not set
+ * (resources/contacts/contact-view.ts).
+ */
+export interface Contact extends ContactProfile {
   uuid: string;
   name: string;
   phone: string | null;
@@ -187,6 +197,10 @@ export interface WorkspaceState {
   listings: ListingRecord[];
   /** Campaign tasks queued by listings, one per contact. */
   listing_tasks: ListingTaskRecord[];
+  /** Contact pools with their members (a listing's contacts are one). */
+  pools: PoolRecord[];
+  /** Contact rules campaigns follow (a listing's rule is one). */
+  rules: RuleRecord[];
   coaching_agents: Array<Schemas['CoachingAgent']>;
   /** Rows of the action log feed: workflow runs, intents, past campaign tasks (listing tasks come from listing_tasks). */
   action_logs: ActionLogRecord[];
@@ -214,6 +228,14 @@ export interface WorkspaceState {
   contact_fields: Array<Schemas['ContactField']>;
   /** Configurations of contact analyzers, by analyzer id; an analyzer without one reads the defaults. */
   contact_analyzers: ContactAnalyzerRecord[];
+  /** Transcription jobs (their status follows the clock: resources/transcriptions/machine.ts). */
+  transcriptions: TranscriptionRecord[];
+  /** The workspace's contact tags (contacts name them by uuid). */
+  contact_tags: ContactTagRecord[];
+  /** Contact display toggles changed from their default (off). */
+  contact_settings: ContactSettingRecord[];
+  /** AI-suggested contact field updates and their review. */
+  contact_approvals: ContactApprovalRecord[];
 }
 
 /**
@@ -241,6 +263,8 @@ export const OPTIONAL_COLLECTIONS = [
   'campaign_details',
   'listings',
   'listing_tasks',
+  'pools',
+  'rules',
   'coaching_agents',
   'action_logs',
   'api_logs',
@@ -254,6 +278,10 @@ export const OPTIONAL_COLLECTIONS = [
   'flows',
   'contact_fields',
   'contact_analyzers',
+  'transcriptions',
+  'contact_tags',
+  'contact_settings',
+  'contact_approvals',
 ] as const satisfies ReadonlyArray<keyof WorkspaceState>;
 
 /** Fills what a fixture leaves out: empty collections, default policies and sending pace. */

@@ -137,7 +137,8 @@ export function deriveFacts(doc: OpenApiDocument, published: PublishedOperation[
       push({ body: b.name, ...(expect ? { expect } : {}) });
     }
     for (const field of entry.response.data_fields ?? []) {
-      const path = field.replace(/:[^:]*$/, '');
+      // `data.uuid:uuid`, `data.start_time:string(HH:MM:SS)`: the path ends at the first colon.
+      const path = field.includes(':') ? field.slice(0, field.indexOf(':')) : field;
       push({ response: path });
     }
     // A part the contract labels documented states nothing published unless it carries keywords.

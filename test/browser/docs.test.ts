@@ -87,20 +87,37 @@ describe('the mock in headless Chromium', () => {
 
   it('renders every operation of the contract at /docs, with no page error, and keeps a screenshot', async () => {
     await page.goto(`${mock.description.url}/docs`);
-    // Rendered: Swagger UI has read /openapi.json and drawn one block per operation.
-    const expected = contractOperations.length;
+    // The page lists one section per tag, collapsed (docExpansion 'none'); opening a section draws
+    // its operations. Every tag that holds an operation is listed, and opening each one in turn
+    // shows exactly its operations.
+    const byTag = new Map<string, string[]>();
+    for (const op of contractOperations) {
+      const tag = String((op.operation.tags as string[] | undefined)?.[0]);
+      byTag.set(tag, [...(byTag.get(tag) ?? []), op.operationId]);
+    }
     // A locator wait: it runs in Playwright's own world, which the page's CSP (no eval) does not
     // govern; a string predicate polled in the page is refused by that CSP when it has to poll.
-    await page.locator('.opblock').nth(expected - 1).waitFor({ state: 'attached', timeout: 100_000 });
-    expect(await page.locator('.opblock').count()).toBe(expected);
+    await page.locator('.opblock-tag-section').nth(byTag.size - 1).waitFor({ state: 'attached', timeout: 100_000 });
+    expect(await page.locator('.opblock-tag-section').count()).toBe(byTag.size);
 
-    const rendered = await page.$$eval('.opblock', (blocks) =>
-      blocks.map((b) => ({
-        method: b.querySelector('.opblock-summary-method')?.textContent?.trim().toLowerCase() ?? '',
-        path: b.querySelector('.opblock-summary-path')?.getAttribute('data-path') ?? '',
-        id: b.id,
-      })),
-    );
+    const rendered: Array<{ method: string; path: string; id: string }> = [];
+    for (const [tag, ids] of byTag) {
+      const section = page.locator(`.opblock-tag-section:has(> .opblock-tag[data-tag="${tag}"])`);
+      await section.locator('.opblock-tag').click();
+      await section.locator('.opblock').nth(ids.length - 1).waitFor({ state: 'attached', timeout: 30_000 });
+      const blocks = await section.locator('.opblock').evaluateAll((list) =>
+        list.map((b) => ({
+          method: b.querySelector('.opblock-summary-method')?.textContent?.trim().toLowerCase() ?? '',
+          path: b.querySelector('.opblock-summary-path')?.getAttribute('data-path') ?? '',
+          id: b.id,
+        })),
+      );
+      expect(blocks.map((b) => b.id.replace(/^.*-/, '')).sort(), tag).toEqual([...ids].sort());
+      rendered.push(...blocks);
+      // Closed again before the next one: one open section at a time, as a reader goes through them.
+      await section.locator('.opblock-tag').click();
+      await section.locator('.opblock').first().waitFor({ state: 'detached', timeout: 30_000 });
+    }
     const key = (method: string, path: string) => `${method} ${path}`;
     expect(rendered.map((r) => key(r.method, r.path)).sort()).toEqual(contractOperations.map((o) => key(o.method, o.path)).sort());
     // Each block's deep-link id ends with its operationId.
@@ -109,7 +126,7 @@ describe('the mock in headless Chromium', () => {
     await expect(page.locator('.info .title').textContent()).resolves.toContain(title);
 
     mkdirSync(resolve(SCREENSHOT, '..'), { recursive: true });
-    // The whole page: the header and every operation block.
+    // The whole page: the header and the list of resource groups.
     await page.screenshot({ path: SCREENSHOT, fullPage: true });
     expect(readFileSync(SCREENSHOT).subarray(1, 4).toString('latin1')).toBe('PNG');
     expect(pageErrors).toEqual([]);

@@ -106,8 +106,8 @@ describe('the published create', () => {
     const before = (await contacts(w)).find((c) => c.uuid === CONTACT_FULL);
     const listing = await createListing(w, whatsappListing({ contacts: [{ phone_number: before?.phone, name: 'Jonas', surname: 'Becker', email: 'other@example.de' }] }));
     const after = (await contacts(w)).find((c) => c.uuid === CONTACT_FULL);
-    // The email it has stays: contacts are matched by it.
-    expect(after).toEqual({ ...before, name: 'Jonas' });
+    // The email it has stays: contacts are matched by it. The contact holds what the entry sent.
+    expect(after).toEqual({ ...before, name: 'Jonas', surname: 'Becker', updated_at: { $date: '2026-03-14T09:30:00.000Z' } });
     expect(listing.contacts[0]).toMatchObject({ uuid: CONTACT_FULL, name: 'Jonas', surname: 'Becker', email: before?.email });
   });
 

@@ -203,8 +203,11 @@ describe('delete', () => {
     expectShapeB(await w.call('DELETE', `/api/v1/listings/${listing.uuid}/contacts/${CONTACT_FULL}`), 404);
     expectShapeB(await w.call('DELETE', `/api/v1/listings/${listing.uuid}`), 404);
     expect(expectShapeA(await w.call('GET', `/api/v1/campaigns/${listing.campaign_uuid}`), 404)).toBe('Campaign not found');
-    // The rule went with the listing: a new listing cannot reuse it.
-    expect(expectShapeB(await w.call('POST', '/api/v1/listings', { json: whatsappListing({ rule: { uuid: listing.rule.uuid } }) }), 422).field).toBe('rule.uuid');
+    // The pool and the rule are detached, not deleted: they stay in their collections, attached to no campaign.
+    const rules = dataOf(await w.call('GET', '/api/v1/rules', { query: { per_page: '100' } })) as { data: Array<{ uuid: string }> };
+    expect(rules.data.map((r) => r.uuid)).toContain(listing.rule.uuid);
+    const detached = (await w.snapshotState()) as { campaign_details: Array<{ rule_uuid?: string }> };
+    expect(detached.campaign_details.some((d) => d.rule_uuid === listing.rule.uuid)).toBe(false);
 
     const state = await w.snapshotState();
     expect(state.listings).toEqual([]);

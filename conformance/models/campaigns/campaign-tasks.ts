@@ -3,7 +3,7 @@
 // the invariant of the model: after an update the campaign has exactly the tasks it had before the
 // first update, and none of them was cancelled since.
 import { hasNextPage } from '../../contract/fields.ts';
-import { inconclusive, requireRule } from '../../record/rule.ts';
+import { inconclusive, type RuleCheck, requireRule } from '../../record/rule.ts';
 import { describeAnswer, isSuccess } from '../../rules/verdicts.ts';
 import { listOf } from '../answer-fields.ts';
 import { readTask } from '../listings/listing-tasks.ts';
@@ -37,11 +37,15 @@ export async function campaignTasks(model: CampaignModel, real: Real): Promise<M
   return tasks;
 }
 
-/** The invariant after an update: the same tasks as before the first update, none cancelled since. */
-export async function checkTasksKept(model: CampaignModel, real: Real): Promise<void> {
+/**
+ * The invariant after an update: the same tasks as before the first update, none cancelled since.
+ * `check` and `operationId` name the rule and the update judged (the campaign update by default;
+ * the rule update keeps the campaign's tasks alike).
+ */
+export async function checkTasksKept(model: CampaignModel, real: Real, check: RuleCheck = CAMPAIGN_UPDATE_KEEPS_TASKS, operationId = 'updateCampaign', what = 'updating campaign'): Promise<void> {
   if (model.tasks.size === 0) return;
   const now = await campaignTasks(model, real);
-  if (typeof now === 'string') return inconclusive(CAMPAIGN_UPDATE_KEEPS_TASKS, 'listActionLogs', now);
+  if (typeof now === 'string') return inconclusive(check, 'listActionLogs', now);
   const problems: string[] = [];
   for (const [uuid, before] of model.tasks) {
     const after = now.get(uuid);
@@ -51,8 +55,8 @@ export async function checkTasksKept(model: CampaignModel, real: Real): Promise<
   const added = [...now.keys()].filter((u) => !model.tasks.has(u));
   if (added.length > 0) problems.push(`${added.length} task(s) were added (${added.join(', ')})`);
   requireRule(
-    CAMPAIGN_UPDATE_KEEPS_TASKS,
-    'updateCampaign',
-    problems.length === 0 ? true : { message: `after updating campaign ${model.campaignUuid}, which had ${model.tasks.size} task(s): ${problems.join('; ')}`, part: 'documented' },
+    check,
+    operationId,
+    problems.length === 0 ? true : { message: `after ${what} ${model.campaignUuid}, which had ${model.tasks.size} task(s): ${problems.join('; ')}`, part: 'documented' },
   );
 }

@@ -10,6 +10,7 @@
 // it reads `pending`, without a response.
 import { hmacSha256Hex } from '../../platform/crypto.ts';
 import type { ConversationRecord, Schemas, WorkspaceState } from '../../state/workspace.ts';
+import { closingSessionSubject } from '../evaluations/identity.ts';
 import { newUuid } from '../shared/lookup.ts';
 import { webhookPayload } from './webhook-payload.ts';
 
@@ -78,8 +79,8 @@ export function deliver(ws: WorkspaceState, event: WebhookEvent, conversation: C
   for (const hook of hooks) {
     const at = slot(ws, now.getTime());
     // Instants stay Dates, so the feed renders them in the applied zone like every other instant.
-    // An end report carries the evaluation of the conversation's session (webhook-payload.ts).
-    const session = event === 'conversation_end_report' ? { subject: `${conversation.uuid}|end-report` } : undefined;
+    // An end report carries the evaluation of the session the closing ends (evaluations/derive.ts).
+    const session = event === 'conversation_end_report' ? { subject: closingSessionSubject(ws, conversation) } : undefined;
     const payload = webhookPayload(ws, event, conversation, now, data, session);
     ws.webhook_deliveries.push(deliveryRecord(hook, event, payload, at, newUuid(), response));
   }

@@ -12,7 +12,9 @@ import { enqueue } from '../messaging/sending-queue.ts';
 import { agentNumber } from '../messaging/senders.ts';
 import { newUuid, normalizeE164 } from '../shared/lookup.ts';
 import { pagedList } from '../shared/paging.ts';
+import { callDetailHandlers } from './details.ts';
 import { type CallRecord, callView, DEFAULT_GOODBYE, isLive, liveCallCount, MAX_CONCURRENT_CALLS, planSpeech, settleCall } from './call-state.ts';
+import { settleTasks } from '../tasks/runner.ts';
 
 /**
  * The call of a conversation (its latest, when the conversation held several), which must be live;
@@ -49,6 +51,8 @@ function dispatched(message: string) {
 }
 
 export const callsHandlers = {
+  ...callDetailHandlers,
+
   startCall: ({ ws, body, now, config, faults }) => {
     // Published: an agentId the workspace does not have is a 404.
     const agent = ws.agents.find((a) => a.uuid === body.agentId);
@@ -108,7 +112,9 @@ export const callsHandlers = {
     };
   },
 
-  listCalls: ({ ws, query, now, zone, faults }) => {
+  listCalls: ({ ws, query, now, zone, faults, config }) => {
+    // Tasks due by now have placed their calls (tasks/runner.ts) before the list is read.
+    settleTasks(ws, now, config, faults);
     // The `wall-time-read-as-utc` fault reads wall times without an offset in UTC.
     const inputZone = faults.has('wall-time-read-as-utc') ? 'UTC' : zone;
     const from = bound(query.from, inputZone, false, 'from');

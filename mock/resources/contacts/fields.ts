@@ -1,7 +1,8 @@
 // Contact fields (seed "What the service does" > Contacts: "Contact fields are identified by a key
 // that is unique and immutable once created"). Every workspace has the built-in fields; its custom
-// fields are kept in state. A key is taken by any field, built-in or custom; an update changes the
-// name only, and a key in its body other than the field's own is refused.
+// fields are kept in state. A key is taken by any field, built-in or custom, and by the contact's
+// own answer fields (a custom field is a top-level key of a contact); an update changes the name
+// only, and a key in its body other than the field's own is refused.
 import { errors } from '../../pipeline/api-error.ts';
 import type { Schemas, WorkspaceState } from '../../state/workspace.ts';
 
@@ -24,7 +25,33 @@ export function allFields(ws: WorkspaceState): ContactField[] {
   return [...builtInFields(), ...ws.contact_fields.map((f) => ({ ...f }))];
 }
 
+/**
+ * Names a contact answer carries itself: a custom field's value is a top-level key of the contact
+ * (published API, "Contacts"), so a custom field cannot take one of them.
+ */
+const CONTACT_PROPERTIES = new Set([
+  'uuid',
+  'surname',
+  'phone_number',
+  'number_type',
+  'country_code',
+  'timezone',
+  'primary_language',
+  'preferred_contact_channel',
+  'preferred_contact_time',
+  'status',
+  'stage_uuid',
+  'company',
+  'city',
+  'lead_source',
+  'notes',
+  'tags',
+  'created_at',
+  'updated_at',
+]);
+
 export function createField(ws: WorkspaceState, input: Schemas['ContactFieldCreate'], now: Date): ContactField {
+  if (CONTACT_PROPERTIES.has(input.key)) throw errors.conflict('Contact field key taken', `${input.key} is a field every contact has.`);
   if (allFields(ws).some((f) => f.key === input.key)) throw errors.conflict('Contact field key taken', `A contact field with the key ${input.key} already exists.`);
   const field: ContactField = { key: input.key, name: input.name, type: input.type, built_in: false, created_at: now, updated_at: now };
   ws.contact_fields.push(field);

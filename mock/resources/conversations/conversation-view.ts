@@ -3,10 +3,12 @@
 // conversation keeps the status stored on it (absent: Active). `updated_at` and `timestamp` are the
 // latest of its creation, its last message and its call's last change. `responded_by` is Human once
 // a team member replied, else AI. A campaign's conversation names the campaign, its listing and
-// the campaign's tasks for the contact; a call conversation carries its latest call.
+// the campaign's tasks for the contact; a call conversation carries its latest call. Its sessions
+// (sessions.ts) are listed by uuid, oldest first.
 import type { ConversationRecord, Schemas, WorkspaceState } from '../../state/workspace.ts';
 import { isLive, settleCall } from '../calls/call-state.ts';
 import { MEMBER_SENDER } from './messages.ts';
+import { sessionsOf } from './sessions.ts';
 
 export type ConversationView = Schemas['Conversation'];
 type ChannelLabel = Schemas['ConversationChannelLabel'];
@@ -78,7 +80,7 @@ function respondedBy(ws: WorkspaceState, conversation: ConversationRecord): stri
   return ws.message_rows.some((r) => r.conversation_uuid === conversation.uuid && r.sender === MEMBER_SENDER) ? 'Human' : 'AI';
 }
 
-function campaignLinks(ws: WorkspaceState, conversation: ConversationRecord): { listing_uuid: string | null; task_uuids: string[] } {
+export function campaignLinks(ws: WorkspaceState, conversation: ConversationRecord): { listing_uuid: string | null; task_uuids: string[] } {
   const campaign = conversation.campaign_uuid ?? null;
   if (campaign === null) return { listing_uuid: null, task_uuids: [] };
   const listing = ws.listings.find((l) => l.campaign_uuid === campaign);
@@ -86,9 +88,15 @@ function campaignLinks(ws: WorkspaceState, conversation: ConversationRecord): { 
   return { listing_uuid: listing?.uuid ?? null, task_uuids: tasks.map((t) => t.uuid) };
 }
 
-export function conversationView(ws: WorkspaceState, conversation: ConversationRecord, now: Date): ConversationView {
+/** The conversation's contact in the published form; null when it has none (or it was deleted). */
+export function contactOf(ws: WorkspaceState, conversation: ConversationRecord): Schemas['ConversationContact'] | null {
   const contact = conversation.contact_uuid === null ? undefined : ws.contacts.find((c) => c.uuid === conversation.contact_uuid);
-  const surname = (contact as { surname?: unknown } | undefined)?.surname;
+  if (!contact) return null;
+  const surname = (contact as { surname?: unknown }).surname;
+  return { uuid: contact.uuid, name: contact.name, surname: typeof surname === 'string' ? surname : null, phone_number: contact.phone, email: contact.email };
+}
+
+export function conversationView(ws: WorkspaceState, conversation: ConversationRecord, now: Date): ConversationView {
   const updated = lastChange(ws, conversation);
   return {
     uuid: conversation.uuid,
@@ -101,8 +109,8 @@ export function conversationView(ws: WorkspaceState, conversation: ConversationR
     updated_at: updated,
     agent_uuid: conversation.agent_uuid,
     channel: CHANNEL_LABELS[conversation.channel],
-    contact: contact ? { uuid: contact.uuid, name: contact.name, surname: typeof surname === 'string' ? surname : null, phone_number: contact.phone, email: contact.email } : null,
-    session_uuids: [conversation.session_uuid],
+    contact: contactOf(ws, conversation),
+    session_uuids: sessionsOf(ws, conversation, now).map((s) => s.uuid),
     campaign_uuid: conversation.campaign_uuid ?? null,
     ...campaignLinks(ws, conversation),
     call: conversation.channel === 'call' ? callOf(ws, conversation, now) : null,

@@ -8,6 +8,7 @@ import { deliverOutbound } from '../agents/webhook-dispatch.ts';
 import { findOr404 } from '../shared/lookup.ts';
 import { pagedList } from '../shared/paging.ts';
 import { type ConversationView, channelOfFilter, conversationView } from './conversation-view.ts';
+import { conversationDetailHandlers } from './details.ts';
 import { messagesOf } from './messages.ts';
 import { reply } from './replies.ts';
 
@@ -61,6 +62,8 @@ function replied(ctx: HandlerContext, conversation: ConversationRecord, channel:
 }
 
 export const conversationHandlers = {
+  ...conversationDetailHandlers,
+
   listConversations: ({ ws, query, now }) => {
     const phone = query.phone === undefined ? undefined : digits(query.phone);
     const channel = query.channel === undefined ? undefined : channelOfFilter(query.channel);

@@ -1,10 +1,14 @@
 // The contacts a listing's `contacts[]` entries name (published API, "Listings": contact objects,
 // matched to existing contacts by phone number, then email; a matched contact is updated with the
-// entry's data, else one is created). Entries that resolve to the same contact count once (seed
-// "Limits" note 2: one request for any number of contacts). A matched contact takes the entry's
-// name and a phone number or email it lacks; the phone number and email it has stay, since contacts
-// are matched by them (inferred). The other fields of an entry are kept with the listing
-// (ContactDetails). The contract's schema has already checked every entry.
+// entry's data, else one is created). Contacts are one workspace collection, shared with the
+// contacts API: what an entry says about a contact (surname, timezone, company, ...) is written to
+// the contact itself, so GET /api/v1/contacts/{uuid} shows what a listing sent. Entries that
+// resolve to the same contact count once (seed "Limits" note 2: one request for any number of
+// contacts). A matched contact takes the entry's name, its details, and a phone number or email
+// it lacks; the phone number and email it has stay, since contacts are matched by them (inferred).
+// The listing also keeps the details per contact (ContactDetails) for states saved before contacts
+// held them. The contract's schema has already checked every entry.
+import type { FaultPlan } from '../../pipeline/faults.ts';
 import type { Contact, Schemas, WorkspaceState } from '../../state/workspace.ts';
 import { newUuid, normalizeE164 } from '../shared/lookup.ts';
 import type { ContactDetails } from './records.ts';
@@ -47,14 +51,20 @@ function detailsOf(entry: ContactEntry): ContactDetails {
   return out;
 }
 
-export function resolveContacts(ws: WorkspaceState, entries: readonly ContactEntry[]): ResolvedContacts {
+/**
+ * Matches the entries to contacts (phone number first, then email), updating or creating them.
+ * `now` dates the writes; the fault contact-matching-off (in `faults`) creates a new contact for
+ * every entry instead of updating the one it matches.
+ */
+export function resolveContacts(ws: WorkspaceState, entries: readonly ContactEntry[], now?: Date, faults?: FaultPlan): ResolvedContacts {
+  const matching = !faults?.has('contact-matching-off');
   const byPhone = new Map<string, Contact>();
   const byEmail = new Map<string, Contact>();
   const index = (c: Contact) => {
     if (c.phone !== null && !byPhone.has(normalizeE164(c.phone))) byPhone.set(normalizeE164(c.phone), c);
     if (c.email !== null && !byEmail.has(c.email.toLowerCase())) byEmail.set(c.email.toLowerCase(), c);
   };
-  for (const c of ws.contacts) index(c);
+  if (matching) for (const c of ws.contacts) index(c);
   const seen = new Set<string>();
   const contacts: Contact[] = [];
   const details = new Map<string, ContactDetails>();
@@ -62,19 +72,28 @@ export function resolveContacts(ws: WorkspaceState, entries: readonly ContactEnt
   for (const entry of entries) {
     const phone = entry.phone_number === undefined ? null : normalizeE164(entry.phone_number);
     const email = entry.email ?? null;
+    const given = detailsOf(entry);
     let contact = (phone === null ? undefined : byPhone.get(phone)) ?? (email === null ? undefined : byEmail.get(email.toLowerCase()));
     if (contact) {
-      if (entry.name !== undefined) contact.name = entry.name;
-      if (contact.phone === null && phone !== null) contact.phone = phone;
-      if (contact.email === null && email !== null) contact.email = email;
+      const change: Partial<Contact> = { ...given };
+      if (entry.name !== undefined) change.name = entry.name;
+      if (contact.phone === null && phone !== null) change.phone = phone;
+      if (contact.email === null && email !== null) change.email = email;
+      // Only what differs is written: a contact an entry merely names stays as it was.
+      const differs = Object.entries(change).filter(([key, value]) => (contact as unknown as Record<string, unknown>)[key] !== value);
+      if (differs.length > 0) {
+        Object.assign(contact, Object.fromEntries(differs));
+        if (now) contact.updated_at = now;
+      }
       index(contact);
     } else {
-      contact = { uuid: newUuid(), name: entry.name ?? phone ?? email ?? '', phone, email };
+      contact = { uuid: newUuid(), name: entry.name ?? phone ?? email ?? '', phone, email, ...given, status: 'Active', tags: [] };
+      if (now) Object.assign(contact, { created_at: now, updated_at: now });
       ws.contacts.push(contact);
-      index(contact);
+      if (matching) index(contact);
       created++;
     }
-    details.set(contact.uuid, { ...details.get(contact.uuid), ...detailsOf(entry) });
+    details.set(contact.uuid, { ...details.get(contact.uuid), ...given });
     if (seen.has(contact.uuid)) continue;
     seen.add(contact.uuid);
     contacts.push(contact);
@@ -91,7 +110,7 @@ export function keepDetails(listing: { contact_details?: Record<string, ContactD
   }
 }
 
-/** A contact as a listing answer shows it, with the details the listing keeps for it. */
+/** A contact as a listing answer shows it: its own fields, else the details the listing kept for it. */
 export function contactView(contact: Contact, details: ContactDetails = {}): Schemas['ListingContact'] {
   const view: Schemas['ListingContact'] = {
     uuid: contact.uuid,
@@ -109,6 +128,6 @@ export function contactView(contact: Contact, details: ContactDetails = {}): Sch
     lead_source: null,
     notes: null,
   };
-  for (const field of DETAIL_FIELDS) view[field] = details[field] ?? null;
+  for (const field of DETAIL_FIELDS) view[field] = contact[field] ?? details[field] ?? null;
   return view;
 }

@@ -7,6 +7,8 @@ import { errors } from '../../pipeline/api-error.ts';
 import { resolveAgentApp } from '../campaigns/agent-binding.ts';
 import { boundEnd, boundStart, readBound } from '../campaigns/date-bounds.ts';
 import type { Campaign } from '../campaigns/machine.ts';
+import { addMembers, memberUuids, newPool } from '../pools/records.ts';
+import { listingPool, listingRuleOf, storeListingRule } from '../rules/listing-rule.ts';
 import { findOr404, findOr422, newUuid } from '../shared/lookup.ts';
 import { type ContactEntry, contactView, keepDetails, resolveContacts } from './contact-pool.ts';
 import { listingView } from './listing-view.ts';
@@ -53,13 +55,21 @@ export const listingHandlers = {
     if (start !== null && end !== null && boundEnd(end, ws.timezone) < boundStart(start, ws.timezone)) {
       throw errors.validation('VALIDATION_ERROR', 'end_date is before start_date.', 'end_date');
     }
-    const rule = resolveRule(body.rule, (uuid) => ws.listings.find((l) => l.rule.uuid === uuid)?.rule, body.name, type);
+    const rule = resolveRule(
+      body.rule,
+      (uuid) => {
+        const found = ws.rules.find((r) => r.uuid === uuid);
+        return found && listingRuleOf(found);
+      },
+      body.name,
+      type,
+    );
     if (rule instanceof Error) throw rule;
     // Every check is done: contacts are created or updated only now.
     // The fault listing-contacts-capped takes only the first LISTING_CONTACTS_CAP contacts of a create.
     const all = body.contacts as ContactEntry[];
     const entries = faults.has('listing-contacts-capped') ? all.slice(0, LISTING_CONTACTS_CAP) : all;
-    const pool = resolveContacts(ws, entries);
+    const pool = resolveContacts(ws, entries, now, faults);
     const campaign: Campaign = {
       uuid: newUuid(),
       name: body.name,
@@ -78,10 +88,9 @@ export const listingHandlers = {
       campaign_uuid: campaign.uuid,
       // The fault listing-pace-ignored stores the default pace whatever pace was sent.
       pace: { per_minute: ((faults.has('listing-pace-ignored') ? undefined : body.pace) ?? DEFAULT_PACE).per_minute },
-      rule,
       auto_start: autoStart,
       started: autoStart,
-      pool: pool.contacts.map((c) => c.uuid),
+      pool_uuid: newUuid(),
       contact_details: {},
       contacts_created: pool.created,
       import_done_at: new Date(now.getTime() + IMPORT_MS),
@@ -89,10 +98,15 @@ export const listingHandlers = {
       updated_at: now,
     };
     keepDetails(listing, pool.details);
+    // The listing's contacts are a pool and its rule a rule of their collections, attached to its campaign.
+    const poolRecord = newPool(listing.pool_uuid, body.name, body.description ?? null, now);
+    addMembers(poolRecord, pool.contacts.map((c) => c.uuid), 0, now);
+    ws.pools.push(poolRecord);
+    storeListingRule(ws, rule, body.rule?.uuid, now);
     ws.campaigns.push(campaign);
-    ws.campaign_details.push({ campaign_uuid: campaign.uuid, rules: {}, agent_app: bound.app });
+    ws.campaign_details.push({ campaign_uuid: campaign.uuid, rules: {}, agent_app: bound.app, pool_uuids: [poolRecord.uuid], rule_uuid: rule.uuid });
     ws.listings.push(listing);
-    if (autoStart) queueListingTasks(ws, listing, pool.contacts, now);
+    if (autoStart) queueListingTasks(ws, listing, pool.contacts, now, faults);
     return { status: 201, body: { success: true, message: 'Listing created', data: listingView(ws, listing) } };
   },
 
@@ -117,7 +131,7 @@ export const listingHandlers = {
           campaign_uuid: listing.campaign_uuid,
           status: view.status,
           pace: view.pace,
-          contacts: listing.pool.length,
+          contacts: memberUuids(ws, listing.pool_uuid).length,
           tasks: { total: tasks.length, ...counts },
           generated_at: now,
         },
@@ -136,18 +150,18 @@ export const listingHandlers = {
     return { status: 200, body: { success: true, message: 'Listing pace updated', data: listingView(ws, listing) } };
   },
 
-  addListingContacts: ({ ws, path, body, now }) => {
+  addListingContacts: ({ ws, path, body, now, faults }) => {
     const listing = findOr404(ws.listings, path.uuid, 'Listing');
     settleListing(ws, listing, now);
-    const resolved = resolveContacts(ws, body.contacts as ContactEntry[]);
+    const resolved = resolveContacts(ws, body.contacts as ContactEntry[], now, faults);
     keepDetails(listing, resolved.details);
-    const inPool = new Set(listing.pool);
+    const inPool = new Set(memberUuids(ws, listing.pool_uuid));
     const added = resolved.contacts.filter((c) => !inPool.has(c.uuid));
-    listing.pool.push(...added.map((c) => c.uuid));
+    addMembers(listingPool(ws, listing), added.map((c) => c.uuid), 0, now);
     listing.contacts_created += resolved.created;
     listing.updated_at = now;
     const status = listingView(ws, listing).status;
-    const queued = listing.started && !FINISHED.has(status) ? queueListingTasks(ws, listing, added, now) : 0;
+    const queued = listing.started && !FINISHED.has(status) ? queueListingTasks(ws, listing, added, now, faults) : 0;
     return {
       status: 200,
       body: {
@@ -167,7 +181,8 @@ export const listingHandlers = {
 
   removeListingContact: ({ ws, path, now }) => {
     const listing = findOr404(ws.listings, path.uuid, 'Listing');
-    if (!listing.pool.includes(path.contact_uuid)) throw errors.notFound('Listing contact');
+    const pool = listingPool(ws, listing);
+    if (!pool.items.some((i) => i.contact_uuid === path.contact_uuid)) throw errors.notFound('Listing contact');
     let cancelled = 0;
     ws.listing_tasks = ws.listing_tasks.map((task) => {
       if (task.listing_uuid !== listing.uuid || task.contact_uuid !== path.contact_uuid) return task;
@@ -176,7 +191,8 @@ export const listingHandlers = {
       cancelled++;
       return next;
     });
-    listing.pool = listing.pool.filter((uuid) => uuid !== path.contact_uuid);
+    pool.items = pool.items.filter((i) => i.contact_uuid !== path.contact_uuid);
+    pool.updated_at = now;
     listing.updated_at = now;
     return {
       status: 200,
@@ -199,13 +215,16 @@ export const listingHandlers = {
       cancelled++;
       return next;
     });
-    // The listing campaign goes, and with the listing its pool and rule; contacts stay.
+    // The listing campaign goes; its pool and rule are detached (they stay in their collections); contacts stay.
     // Faults: listing-delete-keeps-campaign leaves the campaign; listing-delete-removes-contacts deletes the pool's contacts.
     if (!faults.has('listing-delete-keeps-campaign')) {
       ws.campaigns = ws.campaigns.filter((c) => c.uuid !== listing.campaign_uuid);
       ws.campaign_details = ws.campaign_details.filter((d) => d.campaign_uuid !== listing.campaign_uuid);
     }
-    if (faults.has('listing-delete-removes-contacts')) ws.contacts = ws.contacts.filter((c) => !listing.pool.includes(c.uuid));
+    if (faults.has('listing-delete-removes-contacts')) {
+      const members = new Set(memberUuids(ws, listing.pool_uuid));
+      ws.contacts = ws.contacts.filter((c) => !members.has(c.uuid));
+    }
     ws.listings = ws.listings.filter((l) => l.uuid !== listing.uuid);
     return {
       status: 200,

@@ -3,6 +3,8 @@
 // create body; the template setting by its integer id (listings/template-setting-id.ts).
 import type { Contact, Schemas, WorkspaceState } from '../../state/workspace.ts';
 import type { Campaign } from '../campaigns/machine.ts';
+import { memberUuids } from '../pools/records.ts';
+import { listingRuleOf, ruleOfListing } from '../rules/listing-rule.ts';
 import { contactView } from './contact-pool.ts';
 import type { ListingRecord } from './records.ts';
 import { settingIdOfUuid } from './template-setting-id.ts';
@@ -18,7 +20,7 @@ export function campaignOfListing(ws: WorkspaceState, listing: ListingRecord): C
 /** The listing's contacts in pool order, with the details it keeps for each. */
 export function listingContacts(ws: WorkspaceState, listing: ListingRecord): Listing['contacts'] {
   const byUuid = new Map(ws.contacts.map((c) => [c.uuid, c]));
-  return listing.pool
+  return memberUuids(ws, listing.pool_uuid)
     .map((uuid) => byUuid.get(uuid))
     .filter((c): c is Contact => c !== undefined)
     .map((c) => contactView(c, listing.contact_details?.[c.uuid]));
@@ -38,11 +40,11 @@ export function listingView(ws: WorkspaceState, listing: ListingRecord): Listing
     contact_template_setting_id: setting === null ? null : settingIdOfUuid(ws, setting),
     start_date: campaign.start_date ?? null,
     end_date: campaign.end_date ?? null,
-    rule: { ...listing.rule },
+    rule: listingRuleOf(ruleOfListing(ws, listing)),
     auto_start: listing.auto_start,
     status: campaign.status,
     pace: { ...listing.pace },
-    counts: { contacts: listing.pool.length, contacts_created: listing.contacts_created },
+    counts: { contacts: memberUuids(ws, listing.pool_uuid).length, contacts_created: listing.contacts_created },
     contacts: listingContacts(ws, listing),
     created_at: listing.created_at,
     updated_at: campaign.updated_at > listing.updated_at ? campaign.updated_at : listing.updated_at,

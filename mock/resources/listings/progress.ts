@@ -41,6 +41,6 @@ export function settleCampaign(ws: WorkspaceState, campaignUuid: string, now: Da
 export function settleListings(ws: WorkspaceState, now: Date): void {
   if (ws.listings.length === 0) return;
   const byListing = new Map<string, ListingTaskRecord[]>(ws.listings.map((l) => [l.uuid, []]));
-  for (const task of ws.listing_tasks) byListing.get(task.listing_uuid)?.push(task);
+  for (const task of ws.listing_tasks) if (task.listing_uuid !== null) byListing.get(task.listing_uuid)?.push(task);
   for (const listing of ws.listings) settleListing(ws, listing, now, byListing.get(listing.uuid));
 }

@@ -1,13 +1,16 @@
 // Queues campaign tasks for contacts of a listing: one per contact, after the listing's last task,
 // at its pace, within its campaign's dates and its rule, in the workspace zone (listings/schedule.ts).
+import type { FaultPlan } from '../../pipeline/faults.ts';
 import type { Contact, WorkspaceState } from '../../state/workspace.ts';
 import { channelOfType } from '../campaigns/agent-binding.ts';
+import { isBlacklisted } from '../contacts/contact-record.ts';
 import { boundEnd, boundStart } from '../campaigns/date-bounds.ts';
 import type { Campaign } from '../campaigns/machine.ts';
 import type { AgentChannel } from '../campaigns/records.ts';
 import { campaignOfListing } from './listing-view.ts';
 import { tasksOf } from './progress.ts';
 import type { ListingRecord } from './records.ts';
+import { ruleOfListing } from '../rules/listing-rule.ts';
 import { windowOf } from './rule.ts';
 import { intervalMs, planStarts, type StartLimits } from './schedule.ts';
 import { queueTasks } from './tasks.ts';
@@ -22,7 +25,7 @@ export function startLimits(ws: WorkspaceState, listing: ListingRecord, campaign
     perMinute: listing.pace.per_minute,
     notBefore: start === null ? null : boundStart(start, zone),
     notAfter: end === null ? null : boundEnd(end, zone),
-    window: windowOf(listing.rule),
+    window: windowOf(ruleOfListing(ws, listing)),
   };
 }
 
@@ -31,8 +34,12 @@ function channelOf(ws: WorkspaceState, campaign: Campaign): AgentChannel {
   return bound ?? channelOfType(campaign.campaign_type ?? '') ?? 'call';
 }
 
-/** Queues one task per contact; returns how many. */
-export function queueListingTasks(ws: WorkspaceState, listing: ListingRecord, contacts: Contact[], now: Date): number {
+/**
+ * Queues one task per contact that is not blacklisted (resources/contacts/contact-record.ts; the
+ * fault blacklisted-contact-gets-tasks queues them too); returns how many.
+ */
+export function queueListingTasks(ws: WorkspaceState, listing: ListingRecord, all: Contact[], now: Date, faults?: FaultPlan): number {
+  const contacts = faults?.has('blacklisted-contact-gets-tasks') ? all : all.filter((c) => !isBlacklisted(c, now));
   if (contacts.length === 0) return 0;
   const campaign = campaignOfListing(ws, listing);
   const live = tasksOf(ws, listing.uuid).filter((t) => t.cancelled_at === null);

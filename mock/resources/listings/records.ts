@@ -3,6 +3,7 @@
 // progress is not stored: it follows from its start time and the clock (listings/task-machine.ts).
 import type { Schemas } from '../../state/workspace.ts';
 import type { AgentChannel } from '../campaigns/records.ts';
+import type { TaskDetails } from '../tasks/records.ts';
 
 export interface ListingPace {
   per_minute: number;
@@ -32,13 +33,12 @@ export interface ListingRecord {
   uuid: string;
   campaign_uuid: string;
   pace: ListingPace;
-  rule: ListingRule;
   /** Whether the listing starts on its own once imported (else it waits in Draft for the campaign update). */
   auto_start: boolean;
   /** Whether its tasks were queued: at the create with `auto_start`, else when its campaign was set Active. */
   started: boolean;
-  /** The listing's pool: the distinct contacts it names, in the order they joined. */
-  pool: string[];
+  /** The listing's pool (a pool of the pools collection): the distinct contacts it names, in the order they joined. Its rule is its campaign's. */
+  pool_uuid: string;
   /** Per contact uuid, the details the listing's entries gave for it (absent in states saved before listings kept them). */
   contact_details?: Record<string, ContactDetails>;
   contacts_created: number;
@@ -48,10 +48,16 @@ export interface ListingRecord {
   updated_at: Date;
 }
 
+/**
+ * A task: one a listing queued for its campaign (listing_uuid set), or one created through
+ * POST /api/v1/tasks (listing_uuid null, `details` set). Both are listed by GET /api/v1/tasks.
+ */
 export interface ListingTaskRecord {
   uuid: string;
-  listing_uuid: string;
-  campaign_uuid: string;
+  /** The listing that queued it; null for a task created through the tasks API. */
+  listing_uuid: string | null;
+  /** Its campaign; null for a task created without one. */
+  campaign_uuid: string | null;
   contact_uuid: string;
   channel: AgentChannel;
   /** The contact's address on the channel; null when it has none (the task then fails). */
@@ -67,4 +73,10 @@ export interface ListingTaskRecord {
    */
   cancelled_at: Date | null;
   created_at: Date;
+  /** Its priority 1..10 once set through the tasks API (absent: 5). */
+  priority?: number;
+  /** When the tasks API last changed it (absent: never). */
+  updated_at?: Date;
+  /** What a task created through the tasks API carries and how it ran (tasks/records.ts). */
+  details?: TaskDetails;
 }

@@ -4,7 +4,8 @@
 // ListingRuleInput): `uuid` alone reuses another listing's rule as it is; `uuid` with other fields
 // makes a new rule from it with those fields changed; no `uuid`, a new rule from the defaults.
 // Times come as `HH:MM` or `HH:MM:SS` and are kept as `HH:MM:SS`. The rule's type is the listing's
-// campaign type (`whatsapp` is `text`); the window must not be empty.
+// campaign type (`whatsapp` is `text`); the window must not be empty. The rule is stored as a rule of
+// the rules collection (rules/listing-rule.ts), so `uuid` names any rule of the workspace.
 import { type ApiError, errors } from '../../pipeline/api-error.ts';
 import type { Schemas } from '../../state/workspace.ts';
 import { newUuid } from '../shared/lookup.ts';
@@ -55,7 +56,7 @@ export function resolveRule(
   let base: Omit<ListingRule, 'uuid'> = defaultRule(name, type);
   if (uuid !== undefined) {
     const found = existing(uuid);
-    if (!found) return invalid(`No listing rule ${uuid} exists in this workspace.`, 'rule.uuid');
+    if (!found) return invalid(`No rule ${uuid} exists in this workspace.`, 'rule.uuid');
     if (Object.keys(fields).length === 0) {
       return found.type === type ? { ...found } : invalid(`The rule ${uuid} is a ${found.type} rule; this listing is ${type}.`, 'rule.uuid');
     }
@@ -71,7 +72,7 @@ export function resolveRule(
 }
 
 /** The daily window [from, to) in seconds of the day; null when the rule sets no time. */
-export function windowOf(rule: ListingRule): { from: number; to: number } | null {
+export function windowOf(rule: Pick<ListingRule, 'start_time' | 'end_time'>): { from: number; to: number } | null {
   if (rule.start_time === null && rule.end_time === null) return null;
   return { from: rule.start_time === null ? 0 : secondsOfTime(rule.start_time), to: rule.end_time === null ? 86_400 : secondsOfTime(rule.end_time) };
 }

@@ -3,6 +3,7 @@
 // task per contact of the pool then. A listing already started is left alone (seed behaviour 2: a
 // campaign update never rebuilds tasks already scheduled).
 import type { Contact, WorkspaceState } from '../../state/workspace.ts';
+import { memberUuids } from '../pools/records.ts';
 import { queueListingTasks } from './queue.ts';
 
 export function startListingOf(ws: WorkspaceState, campaignUuid: string, now: Date): void {
@@ -11,6 +12,6 @@ export function startListingOf(ws: WorkspaceState, campaignUuid: string, now: Da
   listing.started = true;
   listing.updated_at = now;
   const byUuid = new Map(ws.contacts.map((c) => [c.uuid, c]));
-  const contacts = listing.pool.map((uuid) => byUuid.get(uuid)).filter((c): c is Contact => c !== undefined);
+  const contacts = memberUuids(ws, listing.pool_uuid).map((uuid) => byUuid.get(uuid)).filter((c): c is Contact => c !== undefined);
   queueListingTasks(ws, listing, contacts, now);
 }

@@ -3,9 +3,13 @@
 // channel's working time, then `completed`; a task whose contact has no address on the channel
 // `failed` at its start. Seed "Other statuses": deleting a listing "cancels pending campaign tasks",
 // so only a pending task can be cancelled; tasks already started run to their end. A task that
-// could not start by the listing's end date is cancelled at that instant.
+// could not start by the listing's end date is cancelled at that instant. A task created through
+// the tasks API (`details`) follows its own machine (tasks/machine.ts); here it shows in the five
+// statuses the action log and the listing counts know (not yet running: pending; expired: cancelled).
 import { type ApiError, errors } from '../../pipeline/api-error.ts';
 import type { AgentChannel } from '../campaigns/records.ts';
+import { currentRun, detailsStatusAt } from '../tasks/machine.ts';
+import type { TaskStatus as ApiTaskStatus } from '../tasks/records.ts';
 import type { ListingTaskRecord } from './records.ts';
 import { intervalMs, type StartLimits, planStarts } from './schedule.ts';
 
@@ -23,7 +27,20 @@ export const TASK_WORK_MS: Record<AgentChannel, number> = {
   messenger: 2_000,
 };
 
+const FIVE: Record<ApiTaskStatus, TaskStatus> = {
+  pending: 'pending',
+  scheduled: 'pending',
+  on_hold: 'pending',
+  queued: 'pending',
+  in_progress: 'in_progress',
+  completed: 'completed',
+  failed: 'failed',
+  cancelled: 'cancelled',
+  expired: 'cancelled',
+};
+
 export function taskStatusAt(task: ListingTaskRecord, nowMs: number): TaskStatus {
+  if (task.details) return FIVE[detailsStatusAt(task, task.details, nowMs)];
   if (task.cancelled_at !== null && nowMs >= task.cancelled_at.getTime()) return 'cancelled';
   const start = task.start_at.getTime();
   if (nowMs < start) return 'pending';
@@ -34,6 +51,10 @@ export function taskStatusAt(task: ListingTaskRecord, nowMs: number): TaskStatus
 /** When the task ended (completed or failed), or null while it has not. */
 export function taskEndedAt(task: ListingTaskRecord, nowMs: number): Date | null {
   const status = taskStatusAt(task, nowMs);
+  if (task.details) {
+    const run = currentRun(task.details) ?? task.details.runs[task.details.runs.length - 1];
+    return (status === 'failed' || status === 'completed') && run ? run.end_at : null;
+  }
   if (status === 'failed') return task.start_at;
   if (status === 'completed') return new Date(task.start_at.getTime() + TASK_WORK_MS[task.channel]);
   return null;

@@ -13,6 +13,7 @@ import { maskedJson, maskSecrets } from './mask.ts';
 import type { WebhookDeliveryRecord } from './records.ts';
 import { settledDelivery } from '../agents/webhook-dispatch.ts';
 import { derivedDeliveries } from './derived-deliveries.ts';
+import { transcriptionCallbacks } from '../transcriptions/callback.ts';
 
 function view(row: WebhookDeliveryRecord): Schemas['LogsWebhookDelivery'] {
   const response = row.response && { ...row.response, headers: maskSecrets(row.response.headers) as Record<string, string> };
@@ -30,7 +31,8 @@ export const listWebhookDeliveryLogs: Handler<'listWebhookDeliveryLogs'> = ({ ws
   const range = feedRange(query, zone);
   // The fault webhook-deliveries-unlogged leaves the deliveries made on state changes out of the feed.
   const stored = faults.has('webhook-deliveries-unlogged') ? [] : ws.webhook_deliveries.map((r) => settledDelivery(r, now));
-  const derived = derivedDeliveries(ws, now, faults.webhookResponses.get(ws.slug));
+  const response = faults.webhookResponses.get(ws.slug);
+  const derived = [...derivedDeliveries(ws, now, response), ...transcriptionCallbacks(ws, now, response, faults)];
   const all = faults.has('webhook-payload-flat') ? [...stored, ...derived].map(flattened) : [...stored, ...derived];
   const rows = all.filter(
     (r) => (query.event === undefined || r.event === query.event) && (query.status === undefined || r.status === query.status) && inRange(r.created_at, range),

@@ -1,0 +1,172 @@
+// A task from a create body (contract TaskCreate), every check made before anything is written: the
+// agent and campaign exist (422 naming the field), `scheduled_at` is in the future (read in the
+// applied zone without an offset, seed "Time handling" rule 2), a `send_message` task names its
+// WhatsApp template in `task_data` (published), and the contact is not blacklisted (422 naming the
+// contact). Only then is a `contact` that matches no existing one (by phone number, then email)
+// created.
+import { errors } from '../../pipeline/api-error.ts';
+import type { Contact, Schemas, WorkspaceState } from '../../state/workspace.ts';
+import { parseDateTimeInput } from '../../time/instants.ts';
+import type { AgentChannel } from '../campaigns/records.ts';
+import { isBlacklisted } from '../contacts/contact-record.ts';
+import { resolveContacts } from '../listings/contact-pool.ts';
+import type { ListingTaskRecord } from '../listings/records.ts';
+import { newUuid, normalizeE164 } from '../shared/lookup.ts';
+import { CALL_TYPES, DEFAULT_PRIORITY, LEGACY_TYPES, MESSAGE_TYPES, type TaskDetails, type TaskType } from './records.ts';
+
+type CreateBody = Schemas['TaskCreate'];
+/** The `contact` of a create body (contract TaskContactInput). */
+type ContactInput = { phone_number?: string; email?: string; name?: string };
+
+/** An instant the body sends, read in the applied zone without an offset; 422 when it names no real instant. */
+export function instantOf(value: string, zone: string, field: string): Date {
+  const instant = parseDateTimeInput(value, zone);
+  if (!instant) throw errors.validation('INVALID_FORMAT', `The field ${field} is not a valid date-time.`, field);
+  return instant;
+}
+
+/** A time the task is to run at: in the future. */
+export function futureInstant(value: string, zone: string, now: Date, field: string): Date {
+  const instant = instantOf(value, zone, field);
+  if (instant.getTime() <= now.getTime()) throw errors.validation('VALIDATION_ERROR', `The field ${field} must be in the future.`, field);
+  return instant;
+}
+
+/** The channel a task of this type goes out on (the action log's channel). */
+export function channelOfType(type: TaskType): AgentChannel {
+  if (MESSAGE_TYPES.has(type)) return 'whatsapp';
+  return type === 'send_email' ? 'email' : 'call';
+}
+
+function existingContact(ws: WorkspaceState, input: ContactInput): Contact | undefined {
+  if (input.phone_number !== undefined) {
+    const phone = normalizeE164(input.phone_number);
+    const found = ws.contacts.find((c) => c.phone !== null && normalizeE164(c.phone) === phone);
+    if (found) return found;
+  }
+  const email = input.email?.toLowerCase();
+  return email === undefined ? undefined : ws.contacts.find((c) => c.email?.toLowerCase() === email);
+}
+
+function templateOf(ws: WorkspaceState, body: CreateBody): void {
+  const data = body.task_data;
+  if (body.type === 'send_message') {
+    if (data?.message_type !== 'whatsapp_template') throw errors.validation('VALIDATION_ERROR', 'A send_message task needs task_data.message_type whatsapp_template.', 'task_data.message_type');
+    if (data.template_uuid === undefined) throw errors.validation('VALIDATION_ERROR', 'A send_message task needs task_data.template_uuid.', 'task_data.template_uuid');
+  }
+  const uuid = data?.template_uuid?.toLowerCase();
+  if (uuid !== undefined && !ws.whatsapp_templates.some((t) => t.uuid.toLowerCase() === uuid)) {
+    throw errors.validation('VALIDATION_ERROR', 'The field task_data.template_uuid names no WhatsApp template of the workspace.', 'task_data.template_uuid');
+  }
+}
+
+export function createTaskRecord(ws: WorkspaceState, body: CreateBody, now: Date, zone: string): ListingTaskRecord {
+  const type = LEGACY_TYPES[body.type] ?? (body.type as TaskType);
+  const agentUuid = body.agent_uuid.toLowerCase();
+  const agent = ws.agents.find((a) => a.uuid.toLowerCase() === agentUuid);
+  if (!agent) throw errors.validation('VALIDATION_ERROR', 'The field agent_uuid names no agent of the workspace.', 'agent_uuid');
+  const campaignUuid = body.campaign_uuid?.toLowerCase();
+  const campaign = campaignUuid === undefined ? undefined : ws.campaigns.find((c) => c.uuid.toLowerCase() === campaignUuid);
+  if (campaignUuid !== undefined && !campaign) throw errors.validation('VALIDATION_ERROR', 'The field campaign_uuid names no campaign of the workspace.', 'campaign_uuid');
+  const scheduledAt = futureInstant(body.scheduled_at, zone, now, 'scheduled_at');
+  const expiresAt = body.expires_at === undefined ? null : instantOf(body.expires_at, zone, 'expires_at');
+  templateOf(ws, body);
+
+  let contact: Contact | undefined;
+  if (body.contact_uuid !== undefined) {
+    const wanted = body.contact_uuid.toLowerCase();
+    contact = ws.contacts.find((c) => c.uuid.toLowerCase() === wanted);
+    if (!contact) throw errors.validation('VALIDATION_ERROR', 'The field contact_uuid names no contact of the workspace.', 'contact_uuid');
+  } else if (body.contact) {
+    contact = existingContact(ws, body.contact as ContactInput);
+  }
+  if (contact && isBlacklisted(contact, now)) {
+    throw errors.validation('VALIDATION_ERROR', `The contact ${contact.uuid} (${contact.name}) is blacklisted and gets no new tasks.`, body.contact_uuid === undefined ? 'contact' : 'contact_uuid');
+  }
+  if (!contact) {
+    const input = body.contact as ContactInput;
+    contact = resolveContacts(ws, [{ phone_number: input.phone_number, email: input.email, name: input.name }], now).contacts[0] as Contact;
+  }
+
+  const channel = channelOfType(type);
+  const address = channel === 'email' ? contact.email : contact.phone;
+  const details: TaskDetails = {
+    type,
+    agent_uuid: agent.uuid,
+    description: body.description ?? null,
+    timezone: body.timezone ?? null,
+    scheduled_at: scheduledAt,
+    expires_at: expiresAt,
+    max_attempts: body.max_attempts ?? 3,
+    task_data: body.task_data ? structuredClone(body.task_data) : null,
+    metadata: body.metadata ? structuredClone(body.metadata) : null,
+    auto_queue: body.auto_queue ?? false,
+    on_hold: false,
+    queued_at: null,
+    runs: [],
+  };
+  const what = CALL_TYPES.has(type) ? 'call' : MESSAGE_TYPES.has(type) ? 'WhatsApp template message' : type.replace('_', ' ');
+  return {
+    uuid: newUuid(),
+    listing_uuid: null,
+    campaign_uuid: campaign?.uuid ?? null,
+    contact_uuid: contact.uuid,
+    channel,
+    address,
+    name: body.title,
+    description: body.description ?? `${body.title}: ${what} to ${address ?? contact.name}`,
+    start_at: scheduledAt,
+    cancelled_at: null,
+    created_at: now,
+    priority: body.priority ?? DEFAULT_PRIORITY,
+    updated_at: now,
+    details,
+  };
+}
+
+/**
+ * The task a running campaign without a listing gives a contact joining it through a pool (seed
+ * behaviour 2: a pool operation creates work): a call for a `call` campaign, its template setting's
+ * WhatsApp template for a `text` one, due now and queued by itself (auto_queue), so the task
+ * runner takes it. None for a blacklisted contact, or a campaign with no agent or no usable template.
+ */
+export function campaignTaskRecord(ws: WorkspaceState, campaign: WorkspaceState['campaigns'][number], contact: Contact, now: Date): ListingTaskRecord | undefined {
+  if (isBlacklisted(contact, now) || !campaign.agent_uuid) return undefined;
+  const text = campaign.campaign_type === 'text';
+  const setting = text ? ws.template_settings.find((t) => t.uuid === campaign.contact_template_setting_uuid && t.status === 'active') : undefined;
+  if (text && !setting) return undefined;
+  const type: TaskType = text ? 'send_message' : 'make_call';
+  const channel = channelOfType(type);
+  const address = channel === 'email' ? contact.email : contact.phone;
+  const details: TaskDetails = {
+    type,
+    agent_uuid: campaign.agent_uuid,
+    description: null,
+    timezone: null,
+    scheduled_at: now,
+    expires_at: null,
+    max_attempts: 3,
+    task_data: setting ? { message_type: 'whatsapp_template', template_uuid: setting.template.uuid } : null,
+    metadata: null,
+    auto_queue: true,
+    on_hold: false,
+    queued_at: null,
+    runs: [],
+  };
+  return {
+    uuid: newUuid(),
+    listing_uuid: null,
+    campaign_uuid: campaign.uuid,
+    contact_uuid: contact.uuid,
+    channel,
+    address,
+    name: campaign.name,
+    description: `${campaign.name}: ${text ? 'WhatsApp template message' : 'call'} to ${address ?? contact.name}`,
+    start_at: now,
+    cancelled_at: null,
+    created_at: now,
+    priority: DEFAULT_PRIORITY,
+    updated_at: now,
+    details,
+  };
+}
