@@ -3,6 +3,7 @@
 // (`member_email`); without them the rule does not apply. The webhook it registers is switched off
 // afterwards (the contract gives no delete).
 import { randomUUID } from 'node:crypto';
+import type { SuiteOperation } from '../../contract/operation.ts';
 import type { Answer } from '../../http/client.ts';
 import { inconclusive, notApplicable, recordRule } from '../../record/rule.ts';
 import { describeAnswer, isSuccess } from '../../rules/verdicts.ts';
@@ -61,6 +62,28 @@ async function judgeApiFeed(real: Real, plan: FeedSecretsPlan): Promise<void> {
   recordRule(FEED_SECRETS, op.operationId, shown ? { message: 'the API request feed shows the secret_key the suite sent unmasked', part: 'documented' } : true, shown ? redacted(answer, plan.secret) : answer);
 }
 
+const SUITE_HOOKS = 'https://example.com/conformance-suite/';
+
+/**
+ * The suite's webhook on the agent: one an earlier run left (switched off; the contract gives no
+ * delete) is switched on again with this run's address and secret, so repeated runs stay within the
+ * published five webhooks per agent; else a new one is registered.
+ */
+async function registerWebhook(real: Real, plan: FeedSecretsPlan): Promise<{ op: SuiteOperation; answer: Answer }> {
+  const { client } = real;
+  const body = { url: plan.url, events: ['conversation_update'], secret_key: plan.secret };
+  const list = client.op('listAgentWebhooks');
+  const listed = await client.send({ op: list, pathParams: { uuid: plan.agentUuid } });
+  const hooks = isSuccess(listed) ? listOf<{ webhook_uuid: string; url: string }>(list, listed, ['webhook_uuid', 'url']) : undefined;
+  const earlier = hooks?.ok ? hooks.value.items.find((h) => typeof h.url === 'string' && h.url.startsWith(SUITE_HOOKS)) : undefined;
+  if (earlier) {
+    const update = client.op('updateAgentWebhook');
+    return { op: update, answer: await client.send({ op: update, pathParams: { uuid: plan.agentUuid, webhookUuid: earlier.webhook_uuid }, json: { ...body, is_active: true } }) };
+  }
+  const create = client.op('createAgentWebhook');
+  return { op: create, answer: await client.send({ op: create, pathParams: { uuid: plan.agentUuid }, json: body }) };
+}
+
 export async function runFeedSecretsCheck(): Promise<void> {
   const { client, target } = suite();
   const real: Real = { client, tokens: [target.workspaceToken] };
@@ -68,9 +91,8 @@ export async function runFeedSecretsCheck(): Promise<void> {
   if (!email) return notApplicable(FEED_SECRETS, 'replyToConversation', 'the target names no member (member_email) to reply as');
   const conversation = await conversationWithAgent(real);
   if (!conversation) return;
-  const plan: FeedSecretsPlan = { conversationUuid: conversation.uuid, agentUuid: conversation.agent_uuid, email, secret: newSecret(), url: `https://example.com/conformance-suite/${randomUUID()}` };
-  const create = client.op('createAgentWebhook');
-  const created = await client.send({ op: create, pathParams: { uuid: plan.agentUuid }, json: { url: plan.url, events: ['conversation_update'], secret_key: plan.secret } });
+  const plan: FeedSecretsPlan = { conversationUuid: conversation.uuid, agentUuid: conversation.agent_uuid, email, secret: newSecret(), url: `${SUITE_HOOKS}${randomUUID()}` };
+  const { op: create, answer: created } = await registerWebhook(real, plan);
   if (!isSuccess(created)) return inconclusive(FEED_SECRETS, create.operationId, `registering a webhook answered ${describeAnswer(created)}`, redacted(created, plan.secret));
   const hook = stringOf(create, created, 'webhook_uuid');
   try {
