@@ -514,6 +514,132 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/appointment-requests": {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List appointment requests
+         * @description Proposed bookings waiting for review and their outcomes, `data` a plain array (published:
+         *     https://developers.mindhunters.ai/api-reference/appointment-requests/get-list-of-appointment-requests). Inferred:
+         *     the order (`start_time` ascending, then `uuid`); `start_date`/`end_date` bound `start_time`, each date its whole day
+         *     in the applied zone; a request cancelled by its creator has status `cancelled`.
+         */
+        get: operations["listAppointmentRequests"];
+        put?: never;
+        /**
+         * Propose a booking for review
+         * @description Creates a pending request for a slot on a schedule (published:
+         *     https://developers.mindhunters.ai/api-reference/appointment-requests/create-a-new-appointment-request). The contact is
+         *     `contact_uuid`, or found by `contact_email` or created from the `contact_*` fields (`contact_name` and
+         *     `contact_email` required without `contact_uuid`: 422). `start_time` must be in the future (422). Inferred: without
+         *     `end_time` the request lasts 30 minutes (the published default is the availability type's duration, which the
+         *     contract does not model); the answer carries every field of the request.
+         */
+        post: operations["createAppointmentRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/appointment-requests/{uuid}": {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get one appointment request
+         * @description One request with its review fields (published:
+         *     https://developers.mindhunters.ai/api-reference/appointment-requests/get-a-specific-appointment-request).
+         */
+        get: operations["getAppointmentRequest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/appointment-requests/{uuid}/cancel": {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel an appointment request
+         * @description Withdraws a request still waiting for review (published path: API catalog, cancel-an-appointment-request).
+         *     Inferred: only a `pending` request can be cancelled, anything else gives 409 `CONFLICT`; it becomes `cancelled`
+         *     and the answer is the request.
+         */
+        post: operations["cancelAppointmentRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/appointments": {
         parameters: {
             query?: {
@@ -547,7 +673,107 @@ export type paths = {
          */
         get: operations["listAppointments"];
         put?: never;
+        /**
+         * Create an appointment
+         * @description Books an appointment on a schedule (published: https://developers.mindhunters.ai/api-reference/appointments/create-a-new-appointment).
+         *     Times without an offset (`2025-12-01 10:00:00` or `2025-12-01T10:00:00`) are read in the applied zone (seed "Time
+         *     handling" rule 2); answers carry offsets. Inferred: a slot that overlaps another appointment of the same schedule
+         *     that is not cancelled gives 409 `CONFLICT`; an unknown schedule or contact gives 422; `end_time` must be after
+         *     `start_time` (422); `status` defaults to `approved`; the answer is the appointment.
+         */
+        post: operations["createAppointment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/appointments/{uuid}": {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get one appointment
+         * @description One appointment (published path: API catalog, get-a-specific-appointment; the answer is inferred: the appointment
+         *     as the list shows it). An unknown uuid gives 404.
+         */
+        get: operations["getAppointment"];
+        /**
+         * Update an appointment
+         * @description Changes the fields sent (published path and body: API catalog, update-an-appointment; n8n node). Inferred: the
+         *     moved slot is checked like a new one (409 `CONFLICT` on overlap with another appointment of the schedule),
+         *     `end_time` after `start_time` (422); the answer is the appointment.
+         */
+        put: operations["updateAppointment"];
         post?: never;
+        /**
+         * Delete an appointment
+         * @description Removes the appointment (published path: API catalog, delete-an-appointment; n8n node). Inferred: the answer is the
+         *     deleted appointment; an unknown uuid gives 404.
+         */
+        delete: operations["deleteAppointment"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/appointments/{uuid}/status": {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change an appointment's status
+         * @description Sets the status (published path and body: API catalog, update-appointment-status; the values are the n8n node's).
+         *     Inferred: any status may follow any other, except that re-approving or re-opening a cancelled appointment whose slot
+         *     another appointment took since gives 409 `CONFLICT`; the answer is the appointment.
+         */
+        post: operations["setAppointmentStatus"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3596,6 +3822,417 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/flow/{uuid}/deploy": {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deploy a flow
+         * @description Moves the flow to `deployed` and answers the flow as the undeploy does. The flow needs a trigger and every step
+         *     `active` (tested with `persist`), else 409 (the flow's state, not the request, stands in the way); deploying a
+         *     deployed flow answers it unchanged. The path is
+         *     published (the test page names it); the rest is inferred. Published: https://developers.mindhunters.ai/api-reference/flow-steps/test-a-step-%E2%80%94-kind-aware-behavior-trigger-samples-vs-action-exec.md
+         */
+        post: operations["deployFlow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/flow/{uuid}/steps": {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a trigger or action step to a flow
+         * @description Adds one step and answers `{data: step}` with 201. A trigger is always step 1 and a flow has one at most; an
+         *     action needs the flow's trigger first. The step is appended, or placed right after `insert_after_step_uuid`
+         *     (the steps after it move one position down and their `{{stepN.field}}` references are renumbered), or nested
+         *     under an `if_condition` step by `parent_step_uuid` with `branch_key`. An app that `requires_connection` needs an
+         *     active connection of that app (`app_connection_uuid`); a built-in app takes none. An action of the `ai_agent`
+         *     app needs `agent_uuid`. Any refusal is a 422 naming the field; a deployed flow is not edited (409, undeploy
+         *     first). Published: https://developers.mindhunters.ai/api-reference/flow-steps/add-a-step-to-a-flow-trigger-as-step-1-actions-as-step-2+
+         */
+        post: operations["addFlowStep"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/flow/{uuid}/steps/{step}": {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description The step's uuid. A malformed value gives 422 `INVALID_UUID`. Published: https://developers.mindhunters.ai/api-reference/flow-steps/update-any-subset-of-a-steps-fields
+                 * @example 838e25f3-e271-471b-a9f2-6d8294705e41
+                 */
+                step: components["parameters"]["FlowStepPath"];
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update any subset of a step's fields
+         * @description Changes the fields sent and answers `{data: step}`. Switching `app_uid` clears the step's trigger, action,
+         *     config and connection unless the same body sets them again; keys, connection and agent are checked as when the
+         *     step is added (422). A deployed flow is not edited (409, undeploy first; inferred for this operation from the
+         *     add-a-step page). Published: https://developers.mindhunters.ai/api-reference/flow-steps/update-any-subset-of-a-steps-fields
+         */
+        patch: operations["updateFlowStep"];
+        trace?: never;
+    };
+    "/api/v1/flow/{uuid}/steps/{step}/test": {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description The step's uuid. A malformed value gives 422 `INVALID_UUID`. Published: https://developers.mindhunters.ai/api-reference/flow-steps/update-any-subset-of-a-steps-fields
+                 * @example 838e25f3-e271-471b-a9f2-6d8294705e41
+                 */
+                step: components["parameters"]["FlowStepPath"];
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Test a step (a trigger's sample or an action's run)
+         * @description A trigger step takes the manual `data` when sent, else a sample of its trigger (`sample_uuid` picks one of
+         *     `samples`, else the latest); a trigger without samples is a 404. An action step resolves its `config` (or
+         *     `config_override`) against the `last_test.data` of the steps before it (`input_data` replaces that, keyed
+         *     `stepN`), then runs live or dry: read-only actions run live, destructive ones dry unless `live: true`,
+         *     `dry_run: true` forces a dry run, and call actions (`end_call`, `transfer_call`) always run dry. With `persist`
+         *     (default true) the result becomes the step's `last_test.data` and the step moves from `draft` to `active`, which
+         *     deploying needs. Published: https://developers.mindhunters.ai/api-reference/flow-steps/test-a-step-%E2%80%94-kind-aware-behavior-trigger-samples-vs-action-exec.md
+         */
+        post: operations["testFlowStep"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/flow/{uuid}/undeploy": {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Return a deployed flow to draft
+         * @description Moves the flow back to `draft` so its steps can be edited again, and answers the flow. A flow that is not
+         *     deployed is answered unchanged (inferred). Published: https://developers.mindhunters.ai/api-reference/flows/undeploy-%E2%80%94-flip-a-deployed-flow-back-to-draft
+         */
+        post: operations["undeployFlow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/flow/apps": {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the apps flow steps can use, with their triggers and actions
+         * @description The app catalogue of the workspace: each app (`uid`, `name`, `icon`, `category`, `requires_connection`) with the
+         *     triggers and actions a step may name by key. The path is published (the add-a-step page takes `app_uid` from it);
+         *     the answer's shape is inferred. Published: https://developers.mindhunters.ai/api-reference/flow-steps/add-a-step-to-a-flow-trigger-as-step-1-actions-as-step-2+
+         */
+        get: operations["listFlowApps"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/flow/apps/{uid}/actions": {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description The app's `uid` (from GET /api/v1/flow/apps). Published: https://developers.mindhunters.ai/api-reference/flow-steps/add-a-step-to-a-flow-trigger-as-step-1-actions-as-step-2+
+                 * @example gmail
+                 */
+                uid: components["parameters"]["FlowAppUidPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List an app's actions
+         * @description The actions of one app (`key`, `name`, `destructive`), the values an action step's `action_key` takes. An unknown
+         *     app is a 404. The path is published; the answer's shape is inferred. Published: https://developers.mindhunters.ai/api-reference/flow-steps/add-a-step-to-a-flow-trigger-as-step-1-actions-as-step-2+
+         */
+        get: operations["listFlowAppActions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/flow/apps/{uid}/triggers": {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description The app's `uid` (from GET /api/v1/flow/apps). Published: https://developers.mindhunters.ai/api-reference/flow-steps/add-a-step-to-a-flow-trigger-as-step-1-actions-as-step-2+
+                 * @example gmail
+                 */
+                uid: components["parameters"]["FlowAppUidPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List an app's triggers
+         * @description The triggers of one app (`key`, `name`), the values a trigger step's `trigger_key` takes. An unknown app is a
+         *     404. The path is published; the answer's shape is inferred. Published: https://developers.mindhunters.ai/api-reference/flow-steps/add-a-step-to-a-flow-trigger-as-step-1-actions-as-step-2+
+         */
+        get: operations["listFlowAppTriggers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/flow/connections": {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the workspace's connected app accounts
+         * @description The app connections of the workspace (`uuid`, `label`, `app_uid`, `status`), optionally only one app's
+         *     (`app_uid`). A step of an app that `requires_connection` names one of them, of its app and `active`, by
+         *     `app_connection_uuid`; connections are made in the dashboard, not through the API. The path is published; the
+         *     answer's shape is inferred. Published: https://developers.mindhunters.ai/api-reference/flow-steps/add-a-step-to-a-flow-trigger-as-step-1-actions-as-step-2+
+         */
+        get: operations["listFlowConnections"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/flows": {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List flows
+         * @description Lists the workspace's flows, newest first, in the published paged list (`page`, `per_page`), optionally only those
+         *     in one `status`. The path is published (other pages name it for discovering flows); the answer is not shown, so
+         *     its shape (each item a flow with its ordered steps, as the flow read gives it) is inferred.
+         *     Published: https://developers.mindhunters.ai/api-reference/flow-steps/add-a-step-to-a-flow-trigger-as-step-1-actions-as-step-2+
+         */
+        get: operations["listFlows"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/instagram/conversations/{uuid}/reply": {
         parameters: {
             query?: {
@@ -4213,6 +4850,59 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/phone-numbers": {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the workspace's phone numbers
+         * @description Lists every number the workspace owns, bought through the service (`source: purchased`) or registered on the
+         *     customer's own trunk (`source: external`), with capabilities, channel settings, billing and the agent bound to each
+         *     channel (published: https://developers.mindhunters.ai/api-reference/phone-numbers/list-your-phone-numbers). The
+         *     body is `success`, `message` and `data` {items, pagination}. The page shows no query parameters and cuts the
+         *     pagination after `current_page`: `page`, `per_page` and the rest of `pagination` follow the rates list (inferred).
+         *     Ordered by `number`, then `phone_number_uuid` (inferred).
+         */
+        get: operations["listPhoneNumbers"];
+        put?: never;
+        /**
+         * Buy a phone number
+         * @description Buys a number the search offers (GET /api/v1/phone-numbers/search) and adds it to the workspace as `source:
+         *     purchased`, `is_external: false` (published: https://developers.mindhunters.ai/api-reference/phone-numbers/buy-a-phone-number).
+         *     `country_code`, `type`, `monthly_fee`, `capabilities` and `location` carry over from the search result; `location`
+         *     defaults to the country code; `address` and `requirements` answer the country and type's compliance requirements
+         *     (GET /api/v1/phone-numbers/search/requirements) and are stored. The first active number of a workspace is free
+         *     whatever `monthly_fee` says. The answer is the number as the owned list shows it, `success` and `data` without
+         *     `message`. A workspace may own a capped count of active numbers bought through the API: past it the answer is 403
+         *     `purchase_limit_reached` with `limit` and `current` (published in `data`; the API document's Shape B wins, so they
+         *     are in `error`). Inferred: the status 201; the cap's
+         *     default of 5, a workspace setting (`phone_number_purchase_limit`); a number already owned or registered as a trunk
+         *     gives 409; a number the search does not offer gives 422 naming it; compliance `pending` until every requirement
+         *     has a value or a document (then `completed`).
+         */
+        post: operations["purchasePhoneNumber"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/phone-numbers/{uuid}/channels": {
         parameters: {
             query?: {
@@ -4322,6 +5012,82 @@ export type paths = {
          *     `destination_prefix` (inferred). Published: https://developers.mindhunters.ai/api-reference/phone-numbers/outbound-call-rates
          */
         get: operations["listPhoneNumberRates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/phone-numbers/search": {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search numbers to buy
+         * @description Numbers the workspace may buy in a country, of a type, optionally containing a digit pattern. The published API
+         *     names the path from the purchase page only (https://developers.mindhunters.ai/api-reference/phone-numbers/buy-a-phone-number):
+         *     a result carries the number, `country_code`, `type`, `location`, `monthly_fee` and `capabilities` the purchase
+         *     copies. Inferred: the query names and bounds, the result's fields beyond those, `currency`, and the order (by
+         *     number). Numbers the workspace owns are never offered; the offer is the same on every call.
+         */
+        get: operations["searchPhoneNumbers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/phone-numbers/search/requirements": {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Compliance requirements of a country and number type
+         * @description What a purchase of a number of this country and type must bring: whether an `address` is needed and the
+         *     requirements, each answered in the purchase's `requirements[]` by `key` and `requirement_id` with a text `value` or a
+         *     `document_id`. The published API names the path from the purchase page only
+         *     (https://developers.mindhunters.ai/api-reference/phone-numbers/buy-a-phone-number); a requirement's `name`, `type`
+         *     (`textual`) and `description` follow the published `compliance.requirements[]` of a number. Inferred: the query, the
+         *     body, `address_required`, the `document` type and which countries and types need what (numbers of the
+         *     North American plan need nothing).
+         */
+        get: operations["getPhoneNumberRequirements"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4821,6 +5587,92 @@ export type paths = {
          *     Published: https://developers.mindhunters.ai/api-reference/rules/update-an-existing-rule
          */
         put: operations["updateRule"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/schedules": {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List schedules
+         * @description The workspace's schedules (calendars), with their availability type (published path and the
+         *     `availability_type_uuid` filter: API catalog, get-all-schedules). Inferred: the paged answer (`data {current_page,
+         *     last_page, per_page, total, data}`), newest first.
+         */
+        get: operations["listSchedules"];
+        put?: never;
+        /**
+         * Create a schedule
+         * @description Creates a schedule (published body `name`, `availability_type_uuid`: API catalog, create-a-new-schedule; the other
+         *     fields are those of the published update). Inferred: `type` defaults to `appointment`, lists to empty, `color` to
+         *     null; a custom question's `type` defaults to `text` and `required` to false (as the update page gives); the answer
+         *     is the schedule.
+         */
+        post: operations["createSchedule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/schedules/{uuid}": {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get one schedule
+         * @description One schedule with its availability type (published path, API catalog get-a-specific-schedule; the answer is inferred).
+         */
+        get: operations["getSchedule"];
+        /**
+         * Update a schedule
+         * @description Changes the fields sent (published: https://developers.mihu.ai/api-reference/schedules/update-a-schedule, 200
+         *     "Schedule updated successfully"). Lists sent replace the stored ones. Inferred: the answer is the schedule.
+         */
+        put: operations["updateSchedule"];
         post?: never;
         delete?: never;
         options?: never;
@@ -6099,6 +6951,8 @@ export type components = {
             /** @description The contact the appointment is with; null when booked without one. */
             contact_uuid: components["schemas"]["Uuid"] | null;
             created_at: components["schemas"]["DateTime"];
+            /** @description Answers to the schedule's custom questions as sent on create (published create body); absent when none were sent. */
+            custom_answers?: Record<string, never>;
             description: string | null;
             end_time: components["schemas"]["DateTime"];
             notes: string | null;
@@ -6110,12 +6964,105 @@ export type components = {
             updated_at: components["schemas"]["DateTime"];
             uuid: components["schemas"]["Uuid"];
         };
+        /** @description One appointment in the success envelope. */
+        AppointmentAnswer: components["schemas"]["SuccessEnvelope"] & {
+            data: components["schemas"]["Appointment"];
+        };
+        /** @description Published: https://developers.mindhunters.ai/api-reference/appointments/create-a-new-appointment. */
+        AppointmentCreate: {
+            contact_uuid?: components["schemas"]["Uuid"];
+            /** @description Answers to the schedule's custom questions, by question name; stored and read back. */
+            custom_answers?: Record<string, never>;
+            description?: string;
+            end_time: components["schemas"]["AppointmentTimeInput"];
+            notes?: string;
+            schedule_uuid: components["schemas"]["Uuid"];
+            start_time: components["schemas"]["AppointmentTimeInput"];
+            status?: components["schemas"]["AppointmentStatus"];
+            title: string;
+        };
+        /**
+         * @description A proposed booking (published field names: the list, read and create pages). The published answers differ in the
+         *     fields they show (the list adds `schedule`, `contact` and `created_at`, the read the review fields, the create only
+         *     `id`, `uuid`, `title`, `status` and the times); the contract requires those the three share and the mock answers
+         *     all of them.
+         */
+        AppointmentRequest: {
+            /** @description The appointment an approval created; null until then. */
+            appointment?: components["schemas"]["Appointment"] | null;
+            approval_note?: string | null;
+            /** Format: date-time */
+            approved_at?: string | null;
+            contact?: {
+                email?: string | null;
+                id?: number | null;
+                name?: string | null;
+                phone_number?: string | null;
+                surname?: string | null;
+                uuid?: components["schemas"]["Uuid"];
+            } | null;
+            created_at?: components["schemas"]["DateTime"];
+            description?: string | null;
+            end_time: components["schemas"]["DateTime"];
+            id?: number;
+            notes?: string | null;
+            /** Format: date-time */
+            rejected_at?: string | null;
+            rejection_reason?: string | null;
+            schedule?: {
+                id?: number;
+                name: string;
+                uuid?: components["schemas"]["Uuid"];
+            };
+            start_time: components["schemas"]["DateTime"];
+            status: components["schemas"]["AppointmentRequestStatus"];
+            title: string;
+            uuid: components["schemas"]["Uuid"];
+        };
+        /** @description One appointment request in the success envelope. */
+        AppointmentRequestAnswer: components["schemas"]["SuccessEnvelope"] & {
+            data: components["schemas"]["AppointmentRequest"];
+        };
+        /** @description Published: https://developers.mindhunters.ai/api-reference/appointment-requests/create-a-new-appointment-request. */
+        AppointmentRequestCreate: {
+            contact_email?: components["schemas"]["Email"];
+            contact_name?: string;
+            contact_phone?: string;
+            contact_surname?: string;
+            contact_uuid?: components["schemas"]["Uuid"];
+            description?: string;
+            end_time?: components["schemas"]["AppointmentTimeInput"];
+            notes?: string;
+            schedule_uuid: components["schemas"]["Uuid"];
+            start_time: components["schemas"]["AppointmentTimeInput"];
+            title: string;
+        };
+        /**
+         * @description Review status (published: pending, approved, rejected; `cancelled`, after a cancel, is inferred).
+         * @enum {string}
+         */
+        AppointmentRequestStatus: "pending" | "approved" | "rejected" | "cancelled";
         /**
          * @description Appointment status (published: the n8n node offers approved, pending and cancelled; the appointment create page
          *     shows `approved`).
          * @enum {string}
          */
         AppointmentStatus: "approved" | "pending" | "cancelled";
+        /**
+         * @description A date-time on input, with `T` or a space between date and time (published example `2025-12-01 10:00:00`).
+         *     Without an offset it is read in the applied zone (seed "Time handling" rule 2).
+         * @example 2026-12-01 10:00:00
+         */
+        AppointmentTimeInput: string;
+        /** @description Published: API catalog update-an-appointment and the n8n node. Every field is optional. */
+        AppointmentUpdate: {
+            description?: string;
+            end_time?: components["schemas"]["AppointmentTimeInput"];
+            notes?: string;
+            start_time?: components["schemas"]["AppointmentTimeInput"];
+            status?: components["schemas"]["AppointmentStatus"];
+            title?: string;
+        };
         /**
          * @description An assistant channel (seed "Assistant channel security", path parameter `channel`).
          * @enum {string}
@@ -8239,18 +9186,75 @@ export type components = {
             updated_at: components["schemas"]["DateTime"];
             uuid: components["schemas"]["Uuid"];
         };
+        /** @description An app of the catalogue with its triggers and actions (inferred shape; the app's own fields as a step shows them). */
+        FlowApp: components["schemas"]["FlowStepApp"] & {
+            actions: components["schemas"]["FlowAppAction"][];
+            triggers: components["schemas"]["FlowAppTrigger"][];
+        };
+        /**
+         * @description An action of an app, named by `action_key` (inferred shape). `destructive` actions run dry when tested unless
+         *     `live: true` is sent.
+         */
+        FlowAppAction: {
+            destructive: boolean;
+            key: string;
+            name: string;
+        };
+        /** @description An app's actions (inferred shape). */
+        FlowAppActionListResponse: components["schemas"]["SuccessEnvelope"] & {
+            data: components["schemas"]["FlowAppAction"][];
+        };
+        /** @description The app catalogue (inferred shape). */
+        FlowAppListResponse: components["schemas"]["SuccessEnvelope"] & {
+            data: components["schemas"]["FlowApp"][];
+        };
+        /** @description A trigger of an app, named by `trigger_key` (inferred shape). */
+        FlowAppTrigger: {
+            key: string;
+            name: string;
+        };
+        /** @description An app's triggers (inferred shape). */
+        FlowAppTriggerListResponse: components["schemas"]["SuccessEnvelope"] & {
+            data: components["schemas"]["FlowAppTrigger"][];
+        };
+        /** @description A connected account of an app (inferred shape). Only an `active` one can be used by a step. */
+        FlowConnection: {
+            app_uid: string;
+            label: string;
+            /** @enum {string} */
+            status: "active" | "inactive";
+            uuid: components["schemas"]["Uuid"];
+        };
+        /** @description The workspace's app connections (inferred shape). */
+        FlowConnectionListResponse: components["schemas"]["SuccessEnvelope"] & {
+            data: components["schemas"]["FlowConnection"][];
+        };
+        /** @description A flow in the `{success, message, data}` envelope (the deploy and undeploy answers). Published: https://developers.mindhunters.ai/api-reference/flows/undeploy-%E2%80%94-flip-a-deployed-flow-back-to-draft */
+        FlowEnvelopeResponse: components["schemas"]["SuccessEnvelope"] & {
+            data: components["schemas"]["Flow"];
+        };
         /** @description A trigger or action of the step's app (seed "Flow" step table: key, name). */
         FlowKeyName: {
             key: string;
             name: string;
+        };
+        /** @description A page of flows in the published paged list (items inferred). */
+        FlowListResponse: components["schemas"]["SuccessEnvelope"] & {
+            data: components["schemas"]["PagedList"] & {
+                data: components["schemas"]["Flow"][];
+            };
         };
         /** @description The flow read body, `{data: flow}` only; no `success`, no `message` (seed "Response envelope"). */
         FlowReadResponse: {
             data: components["schemas"]["Flow"];
         };
         /**
-         * @description Flow or step status. `draft` is the only value shown (seed "Other statuses"); the set is open.
+         * @description Flow or step status. `draft` is the only value the seed shows ("Other statuses"); the set is open. A tested step
+         *     becomes `active` and a deployed flow is `deployed` (the published test and undeploy pages: "draft → active",
+         *     "flip a deployed flow back to draft"). Published: https://developers.mindhunters.ai/api-reference/flow-steps/test-a-step-%E2%80%94-kind-aware-behavior-trigger-samples-vs-action-exec.md
          * @example draft
+         * @example active
+         * @example deployed
          */
         FlowStatus: string;
         /**
@@ -8306,6 +9310,31 @@ export type components = {
             requires_connection: boolean;
             uid: string;
         };
+        /** @description A new step. Published: https://developers.mindhunters.ai/api-reference/flow-steps/add-a-step-to-a-flow-trigger-as-step-1-actions-as-step-2+ */
+        FlowStepCreate: {
+            /** @description Required when `kind` is `action`; from GET /api/v1/flow/apps/{uid}/actions. */
+            action_key?: string | null;
+            /** @description The agent the step uses; required for actions of the `ai_agent` app. */
+            agent_uuid?: components["schemas"]["Uuid"] | null;
+            /** @description Required for an app that `requires_connection`; must be null or absent for a built-in app. */
+            app_connection_uuid?: components["schemas"]["Uuid"] | null;
+            /** @description From GET /api/v1/flow/apps. */
+            app_uid: string;
+            /** @enum {string|null} */
+            branch_key?: "true" | "false" | null;
+            /** @description The trigger's or action's settings; values may hold `{{stepN.field}}` references. */
+            config?: {
+                [key: string]: unknown;
+            };
+            /** @description Place the step right after this one; the steps after it move one position down. */
+            insert_after_step_uuid?: components["schemas"]["Uuid"] | null;
+            /** @enum {string} */
+            kind: "trigger" | "action";
+            /** @description Nest the step under this `if_condition` step; needs `branch_key`. */
+            parent_step_uuid?: components["schemas"]["Uuid"] | null;
+            /** @description Required when `kind` is `trigger`; from GET /api/v1/flow/apps/{uid}/triggers. */
+            trigger_key?: string | null;
+        };
         /**
          * @description Step kind. `trigger` is shown, and an `if_condition` step has branch children (seed "Flow"); `action` is inferred.
          *     The set is open.
@@ -8314,6 +9343,95 @@ export type components = {
          * @example action
          */
         FlowStepKind: string;
+        /** @description One step, body `{data}` only. Published: https://developers.mindhunters.ai/api-reference/flow-steps/add-a-step-to-a-flow-trigger-as-step-1-actions-as-step-2+ */
+        FlowStepResponse: {
+            data: components["schemas"]["FlowStep"];
+        };
+        /** @description How to test a step. Published: https://developers.mindhunters.ai/api-reference/flow-steps/test-a-step-%E2%80%94-kind-aware-behavior-trigger-samples-vs-action-exec.md */
+        FlowStepTestRequest: {
+            /** @description (actions) Test with this config instead of the step's; not stored. */
+            config_override?: {
+                [key: string]: unknown;
+            };
+            /** @description (triggers) A manual sample, used instead of the trigger's samples. */
+            data?: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description (actions) Validate only, even for a read-only action.
+             * @default false
+             */
+            dry_run: boolean;
+            /** @description (actions) Replaces the upstream values `{{stepN.field}}` resolves against, keyed `stepN`. */
+            input_data?: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description (triggers) How many samples to list at most.
+             * @default 10
+             */
+            limit: number;
+            /**
+             * @description (actions) Run for real, even a destructive action.
+             * @default false
+             */
+            live: boolean;
+            /**
+             * @description Store the result as the step's `last_test` and move the step to `active`.
+             * @default true
+             */
+            persist: boolean;
+            /** @description (triggers) Which of the samples to use. */
+            sample_uuid?: string | null;
+        };
+        /** @description A step test's result. Published: https://developers.mindhunters.ai/api-reference/flow-steps/test-a-step-%E2%80%94-kind-aware-behavior-trigger-samples-vs-action-exec.md */
+        FlowStepTestResponse: {
+            data: {
+                /** @description The result; with `persist` it becomes the step's `last_test.data`. */
+                data: {
+                    [key: string]: unknown;
+                };
+                /** @description Whether the action only validated (always false for a trigger). */
+                dry_run: boolean;
+                duration_ms: number;
+                kind: components["schemas"]["FlowStepKind"];
+                /** @description (actions) The config with its `{{stepN.field}}` references resolved; empty for a trigger. */
+                resolved: {
+                    [key: string]: unknown;
+                };
+                /** @description (triggers) The samples to choose from, newest first; empty for an action. */
+                samples: components["schemas"]["FlowStepTestSample"][];
+                /**
+                 * @description (triggers) The sample used (`sample_uuid`, `label`, `timestamp`); null for a manual sample and for an action.
+                 *     The published example shows it as an object without fields, so none is required.
+                 */
+                selected: {
+                    label?: string;
+                    sample_uuid?: string;
+                    timestamp?: components["schemas"]["DateTime"];
+                } | null;
+            };
+            /** @constant */
+            success: true;
+        };
+        /** @description A record a trigger can be tested with. Published: https://developers.mindhunters.ai/api-reference/flow-steps/test-a-step-%E2%80%94-kind-aware-behavior-trigger-samples-vs-action-exec.md */
+        FlowStepTestSample: {
+            label: string;
+            sample_uuid: string;
+            timestamp: components["schemas"]["DateTime"];
+        };
+        /** @description The step fields to change. Published: https://developers.mindhunters.ai/api-reference/flow-steps/update-any-subset-of-a-steps-fields */
+        FlowStepUpdate: {
+            action_key?: string | null;
+            agent_uuid?: components["schemas"]["Uuid"] | null;
+            app_connection_uuid?: components["schemas"]["Uuid"] | null;
+            /** @description Switching the app clears the trigger, action, config and connection. */
+            app_uid?: string;
+            config?: {
+                [key: string]: unknown;
+            };
+            trigger_key?: string | null;
+        };
         /**
          * @description A listing: a campaign for a list of any number of contacts, with its own pace and report (seed). The listing's fields
          *     are not shown by the seed ("Fields of ... listings and listing rules ... not shown"); this shape is inferred, with
@@ -9139,6 +10257,15 @@ export type components = {
             /** @description Country codes this channel may reach. */
             whitelisted_destinations: components["schemas"]["PhoneNumberCountryCode"][];
         };
+        /** @description Capability flags copied from the search result (published); unknown flags are refused (inferred). */
+        PhoneNumberCapabilitiesInput: {
+            emergency?: boolean;
+            fax?: boolean;
+            local_calling?: boolean;
+            mms?: boolean;
+            sms?: boolean;
+            voice?: boolean;
+        };
         PhoneNumberChannelSetting: {
             channel_limit: number;
             enabled: boolean;
@@ -9177,6 +10304,76 @@ export type components = {
          * @example +4915112345678
          */
         PhoneNumberE164: string;
+        /**
+         * @description The owned numbers list body: `success`, `message` and `data` {items, pagination} (published:
+         *     https://developers.mindhunters.ai/api-reference/phone-numbers/list-your-phone-numbers; the pagination beyond
+         *     `current_page` is inferred, as on the rates list).
+         */
+        PhoneNumberListResponse: {
+            data: {
+                items: components["schemas"]["PhoneNumberTrunkItem"][];
+                pagination: components["schemas"]["PhoneNumberRatePagination"];
+            };
+            message: string;
+            /** @constant */
+            success: true;
+        };
+        /**
+         * @description The purchase body (published: https://developers.mindhunters.ai/api-reference/phone-numbers/buy-a-phone-number).
+         *     `number` is required (inferred: the page cuts the required flags); `country_code` defaults to the number's country
+         *     and `type` to the type the search offers the number under (inferred).
+         */
+        PhoneNumberPurchase: {
+            address?: {
+                administrative_area?: string;
+                business_name?: string;
+                country_code?: string;
+                extended_address?: string;
+                first_name?: string;
+                last_name?: string;
+                locality?: string;
+                phone_number?: string;
+                postal_code?: string;
+                street_address?: string;
+            };
+            capabilities?: components["schemas"]["PhoneNumberCapabilitiesInput"];
+            country_code?: string;
+            location?: string;
+            monthly_fee?: number;
+            number: components["schemas"]["PhoneNumberE164"];
+            requirements?: {
+                document_id?: string;
+                key?: string;
+                requirement_id?: components["schemas"]["Uuid"];
+                value?: string;
+            }[];
+            /** @enum {string} */
+            type?: "local" | "toll_free" | "mobile" | "national";
+        };
+        /**
+         * @description The workspace's cap of numbers bought through the API is reached. The published answer carries the code
+         *     `purchase_limit_reached` in `data.error` with `limit` and `current`; the API document gives every error body one
+         *     of its two error shapes, and it wins: the body is Shape B with the code in `error.code` and `limit` and `current`
+         *     beside it in `error` (published: https://developers.mindhunters.ai/api-reference/phone-numbers/buy-a-phone-number).
+         */
+        PhoneNumberPurchaseLimitError: {
+            error: {
+                /** @constant */
+                code: "purchase_limit_reached";
+                current: number;
+                details: string;
+                limit: number;
+            };
+            message: string;
+            /** @constant */
+            success: false;
+        };
+        /** @description The purchase's answer, `success` and `data` (the number) without `message` (published). */
+        PhoneNumberPurchaseResponse: {
+            data: components["schemas"]["PhoneNumberTrunkItem"];
+            /** @constant */
+            success: true;
+        };
         /**
          * @description One outbound call rate (seed "Outbound call rate item"). The price is per minute for the destination; it is charged
          *     on top of the plan's voice usage rate, only for calls through the service's own telephony.
@@ -9244,6 +10441,63 @@ export type components = {
             total: number;
         };
         /**
+         * @description One compliance requirement: `name`, `type` and `description` as a number's published `compliance.requirements[]`
+         *     shows them; `requirement_id` and `key` as the purchase's published `requirements[]` names them; the `document` type
+         *     is inferred.
+         */
+        PhoneNumberRequirement: {
+            description: string;
+            /** @example proof_of_address */
+            key: string;
+            name: string;
+            requirement_id: components["schemas"]["Uuid"];
+            /** @enum {string} */
+            type: "textual" | "document";
+        };
+        /** @description The requirements' answer, `success`, `message` and `data` (inferred). */
+        PhoneNumberRequirementsResponse: {
+            data: {
+                address_required: boolean;
+                country_code: string;
+                requirements: components["schemas"]["PhoneNumberRequirement"][];
+                /** @enum {string} */
+                type: "local" | "toll_free" | "mobile" | "national";
+            };
+            message: string;
+            /** @constant */
+            success: true;
+        };
+        /** @description A number to buy: the fields the purchase copies (published on the purchase page); `currency` is inferred. */
+        PhoneNumberSearchItem: {
+            capabilities: {
+                emergency: boolean;
+                fax: boolean;
+                local_calling: boolean;
+                mms: boolean;
+                sms: boolean;
+                voice: boolean;
+            };
+            /** @example US */
+            country_code: string;
+            /** @example EUR */
+            currency: string;
+            /** @example New York */
+            location: string;
+            monthly_fee: number;
+            number: components["schemas"]["PhoneNumberE164"];
+            /** @enum {string} */
+            type: "local" | "toll_free" | "mobile" | "national";
+        };
+        /** @description The search's answer, `success`, `message` and `data` {items} (inferred). */
+        PhoneNumberSearchResponse: {
+            data: {
+                items: components["schemas"]["PhoneNumberSearchItem"][];
+            };
+            message: string;
+            /** @constant */
+            success: true;
+        };
+        /**
          * @description How the workspace got the number. `purchased` is shown by the seed; `external` (a number registered through
          *     POST /api/v1/phone-numbers/trunks) is published:
          *     https://developers.mindhunters.ai/api-reference/phone-numbers/register-an-external-sip-trunk-byo-number. The set
@@ -9293,7 +10547,7 @@ export type components = {
             sip?: components["schemas"]["PhoneNumberTrunkSip"];
         };
         /**
-         * @description One external number of the list (published:
+         * @description One number as the owned list, the purchase and the external numbers list show it (published:
          *     https://developers.mindhunters.ai/api-reference/phone-numbers/list-external-trunks-byo-numbers). Nullable
          *     `location` and `purchased_at` (null when unknown) are inferred; `purchased_at` is when the number was registered.
          */
@@ -9325,7 +10579,16 @@ export type components = {
                 voice: components["schemas"]["PhoneNumberChannelSetting"];
             };
             compliance: {
-                requirements: Record<string, never>[];
+                /** @description The compliance requirements of the number's country and type (`name`, `type`, `description`, published). */
+                requirements: {
+                    description?: string;
+                    name?: string;
+                    /**
+                     * @example textual
+                     * @example document
+                     */
+                    type?: string;
+                }[];
                 /** @example completed */
                 status: string;
             };
@@ -9701,6 +10964,55 @@ export type components = {
             retry_interval_minutes?: number | null;
             start_time?: components["schemas"]["RuleTimeInput"];
             type?: components["schemas"]["RuleType"];
+        };
+        /**
+         * @description A schedule (calendar) appointments are booked on. The field names are those of the published update body; `uuid`,
+         *     `created_at`, `updated_at` and the answer itself are inferred.
+         */
+        Schedule: {
+            ai_agents: string[];
+            availability_type_uuid: components["schemas"]["Uuid"];
+            color: string | null;
+            created_at: components["schemas"]["DateTime"];
+            custom_questions: components["schemas"]["ScheduleCustomQuestion"][];
+            human_agents: string[];
+            name: string;
+            type: string;
+            updated_at: components["schemas"]["DateTime"];
+            uuid: components["schemas"]["Uuid"];
+        };
+        /** @description One schedule in the success envelope. */
+        ScheduleAnswer: components["schemas"]["SuccessEnvelope"] & {
+            data: components["schemas"]["Schedule"];
+        };
+        /** @description Published: API catalog create-a-new-schedule (`name`, `availability_type_uuid` required); the other fields as the update. */
+        ScheduleCreate: {
+            ai_agents?: string[];
+            availability_type_uuid: components["schemas"]["Uuid"];
+            color?: string;
+            custom_questions?: components["schemas"]["ScheduleCustomQuestion"][];
+            human_agents?: string[];
+            name: string;
+            type?: string;
+        };
+        /** @description A question asked during booking (published: update-a-schedule; `type` defaults to `text`, `required` to false). */
+        ScheduleCustomQuestion: {
+            description?: string | null;
+            name: string;
+            /** @default false */
+            required: boolean;
+            /** @default text */
+            type: string;
+        };
+        /** @description Published: https://developers.mihu.ai/api-reference/schedules/update-a-schedule. Every field is optional. */
+        ScheduleUpdate: {
+            ai_agents?: string[];
+            availability_type_uuid?: components["schemas"]["Uuid"];
+            color?: string;
+            custom_questions?: components["schemas"]["ScheduleCustomQuestion"][];
+            human_agents?: string[];
+            name?: string;
+            type?: string;
         };
         /** @description The seed's response envelope `{success, message, data}` (seed "Response envelope"); `data` is given by each operation. */
         SuccessEnvelope: {
@@ -10626,6 +11938,16 @@ export type components = {
          */
         EvaluationToQuery: components["schemas"]["DateOrDateTimeInput"];
         /**
+         * @description The app's `uid` (from GET /api/v1/flow/apps). Published: https://developers.mindhunters.ai/api-reference/flow-steps/add-a-step-to-a-flow-trigger-as-step-1-actions-as-step-2+
+         * @example gmail
+         */
+        FlowAppUidPath: string;
+        /**
+         * @description The step's uuid. A malformed value gives 422 `INVALID_UUID`. Published: https://developers.mindhunters.ai/api-reference/flow-steps/update-any-subset-of-a-steps-fields
+         * @example 838e25f3-e271-471b-a9f2-6d8294705e41
+         */
+        FlowStepPath: components["schemas"]["Uuid"];
+        /**
          * @description The contact to remove (published API, "Listings"). A malformed value gives 422 `INVALID_UUID`; a contact that is not
          *     in the listing, 404.
          * @example 9a4c2e1f-3b5d-4f7a-8c9e-0b1d2f3a4c5e
@@ -11460,6 +12782,203 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    listAppointmentRequests: {
+        parameters: {
+            query?: {
+                /** @description Requests starting on or before this date (published, `YYYY-MM-DD`). */
+                end_date?: components["schemas"]["Date"];
+                /** @description Only requests for this schedule (published). */
+                schedule_uuid?: components["schemas"]["Uuid"];
+                /** @description Requests starting on or after this date (published, `YYYY-MM-DD`). */
+                start_date?: components["schemas"]["Date"];
+                /** @description Only requests in this status (published values pending, approved, rejected; `cancelled` is inferred). */
+                status?: components["schemas"]["AppointmentRequestStatus"];
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The matching requests. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["AppointmentRequest"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createAppointmentRequest: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AppointmentRequestCreate"];
+            };
+        };
+        responses: {
+            /** @description The request, pending (published message "Appointment request created successfully"). */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppointmentRequestAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getAppointmentRequest: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppointmentRequestAnswer"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    cancelAppointmentRequest: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request, cancelled. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppointmentRequestAnswer"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ConflictInferred"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     listAppointments: {
         parameters: {
             query?: {
@@ -11531,6 +13050,263 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createAppointment: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AppointmentCreate"];
+            };
+        };
+        responses: {
+            /** @description The appointment created (published status and message: create-a-new-appointment; the body is inferred). */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppointmentAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ConflictInferred"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getAppointment: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The appointment. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppointmentAnswer"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateAppointment: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AppointmentUpdate"];
+            };
+        };
+        responses: {
+            /** @description The appointment as updated. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppointmentAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ConflictInferred"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteAppointment: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deleted appointment. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppointmentAnswer"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    setAppointmentStatus: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    status: components["schemas"]["AppointmentStatus"];
+                };
+            };
+        };
+        responses: {
+            /** @description The appointment with its new status. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppointmentAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ConflictInferred"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -16090,6 +17866,533 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    deployFlow: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deployed flow (inferred, as the undeploy answers). */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlowEnvelopeResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ConflictInferred"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    addFlowStep: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FlowStepCreate"];
+            };
+        };
+        responses: {
+            /** @description The new step, body `{data}` only. Published: https://developers.mindhunters.ai/api-reference/flow-steps/add-a-step-to-a-flow-trigger-as-step-1-actions-as-step-2+ */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlowStepResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateFlowStep: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description The step's uuid. A malformed value gives 422 `INVALID_UUID`. Published: https://developers.mindhunters.ai/api-reference/flow-steps/update-any-subset-of-a-steps-fields
+                 * @example 838e25f3-e271-471b-a9f2-6d8294705e41
+                 */
+                step: components["parameters"]["FlowStepPath"];
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FlowStepUpdate"];
+            };
+        };
+        responses: {
+            /** @description The step as updated, body `{data}` only. Published: https://developers.mindhunters.ai/api-reference/flow-steps/update-any-subset-of-a-steps-fields */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlowStepResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ConflictInferred"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    testFlowStep: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description The step's uuid. A malformed value gives 422 `INVALID_UUID`. Published: https://developers.mindhunters.ai/api-reference/flow-steps/update-any-subset-of-a-steps-fields
+                 * @example 838e25f3-e271-471b-a9f2-6d8294705e41
+                 */
+                step: components["parameters"]["FlowStepPath"];
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["FlowStepTestRequest"];
+            };
+        };
+        responses: {
+            /** @description The test result. Published: https://developers.mindhunters.ai/api-reference/flow-steps/test-a-step-%E2%80%94-kind-aware-behavior-trigger-samples-vs-action-exec.md */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlowStepTestResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /**
+             * @description Unknown flow or step, or a trigger with no sample to test with (the published page adds `samples: []` to that
+             *     answer; the mock answers it in Shape B). Published: https://developers.mindhunters.ai/api-reference/flow-steps/test-a-step-%E2%80%94-kind-aware-behavior-trigger-samples-vs-action-exec.md
+             */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorShapeB"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    undeployFlow: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The flow, now a draft. Published: https://developers.mindhunters.ai/api-reference/flows/undeploy-%E2%80%94-flip-a-deployed-flow-back-to-draft */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlowEnvelopeResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listFlowApps: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The apps (inferred shape). */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlowAppListResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listFlowAppActions: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description The app's `uid` (from GET /api/v1/flow/apps). Published: https://developers.mindhunters.ai/api-reference/flow-steps/add-a-step-to-a-flow-trigger-as-step-1-actions-as-step-2+
+                 * @example gmail
+                 */
+                uid: components["parameters"]["FlowAppUidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The app's actions (inferred shape). */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlowAppActionListResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listFlowAppTriggers: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description The app's `uid` (from GET /api/v1/flow/apps). Published: https://developers.mindhunters.ai/api-reference/flow-steps/add-a-step-to-a-flow-trigger-as-step-1-actions-as-step-2+
+                 * @example gmail
+                 */
+                uid: components["parameters"]["FlowAppUidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The app's triggers (inferred shape). */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlowAppTriggerListResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listFlowConnections: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only connections of this app (inferred filter).
+                 * @example gmail
+                 */
+                app_uid?: string;
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The connections (inferred shape). */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlowConnectionListResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listFlows: {
+        parameters: {
+            query?: {
+                /**
+                 * @description 1-based page number (published API, "Lists and paging").
+                 * @example 1
+                 */
+                page?: components["parameters"]["Page"];
+                /**
+                 * @description Items per page, default 15, at most 100 (published API, "Lists and paging").
+                 * @example 15
+                 */
+                per_page?: components["parameters"]["PerPage"];
+                /**
+                 * @description Only flows in this status (inferred filter).
+                 * @example draft
+                 */
+                status?: components["schemas"]["FlowStatus"];
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of flows (inferred shape). */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlowListResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     replyToInstagramConversation: {
         parameters: {
             query?: {
@@ -16932,6 +19235,123 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    listPhoneNumbers: {
+        parameters: {
+            query?: {
+                /**
+                 * @description 1-based page number (inferred, as on the rates list).
+                 * @example 1
+                 */
+                page?: number;
+                /**
+                 * @description Items per page, 1..200, default 50 (inferred, as on the rates list).
+                 * @example 50
+                 */
+                per_page?: number;
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of owned numbers. Body `{success, message, data: {items, pagination}}`. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PhoneNumberListResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    purchasePhoneNumber: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PhoneNumberPurchase"];
+            };
+        };
+        responses: {
+            /** @description The number bought. Body `{success, data}` without `message` (published). */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PhoneNumberPurchaseResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /**
+             * @description The token lacks the permission, or the workspace reached its cap of numbers bought through the API: code
+             *     `purchase_limit_reached` with `limit` and `current` (published:
+             *     https://developers.mindhunters.ai/api-reference/phone-numbers/buy-a-phone-number, in `data`). The API document's
+             *     error shapes win: both are Shape B, the cap's `limit` and `current` in `error`.
+             */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorShapeB"] | components["schemas"]["PhoneNumberPurchaseLimitError"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     getPhoneNumberChannels: {
         parameters: {
             query?: {
@@ -17090,6 +19510,120 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PhoneNumberRateListResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    searchPhoneNumbers: {
+        parameters: {
+            query: {
+                /**
+                 * @description ISO 3166-1 alpha-2 country, case-insensitive (inferred).
+                 * @example US
+                 */
+                country_code: string;
+                /**
+                 * @description Most results answered, 1..50, default 10 (inferred).
+                 * @example 10
+                 */
+                limit?: number;
+                /**
+                 * @description Digits the number must contain (inferred).
+                 * @example 212
+                 */
+                pattern?: string;
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+                /**
+                 * @description Kind of number, default `local` (the values are the purchase's published `type` enum; the name is inferred).
+                 * @example local
+                 */
+                type?: "local" | "toll_free" | "mobile" | "national";
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Numbers to buy. Body `{success, message, data: {items}}` (inferred). */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PhoneNumberSearchResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getPhoneNumberRequirements: {
+        parameters: {
+            query: {
+                /**
+                 * @description ISO 3166-1 alpha-2 country, case-insensitive (inferred).
+                 * @example DE
+                 */
+                country_code: string;
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+                /**
+                 * @description Kind of number, default `local` (inferred).
+                 * @example local
+                 */
+                type?: "local" | "toll_free" | "mobile" | "national";
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The requirements. Body `{success, message, data}` (inferred). */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PhoneNumberRequirementsResponse"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -18010,6 +20544,214 @@ export interface operations {
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["Rule"];
                     };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listSchedules: {
+        parameters: {
+            query?: {
+                /** @description Only schedules of this availability type (published: API catalog, get-all-schedules). */
+                availability_type_uuid?: components["schemas"]["Uuid"];
+                /**
+                 * @description 1-based page number (published API, "Lists and paging").
+                 * @example 1
+                 */
+                page?: components["parameters"]["Page"];
+                /**
+                 * @description Items per page, default 15, at most 100 (published API, "Lists and paging").
+                 * @example 15
+                 */
+                per_page?: components["parameters"]["PerPage"];
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of schedules. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["PagedList"] & {
+                            data: components["schemas"]["Schedule"][];
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createSchedule: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScheduleCreate"];
+            };
+        };
+        responses: {
+            /** @description The schedule created. */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScheduleAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getSchedule: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The schedule. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScheduleAnswer"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateSchedule: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScheduleUpdate"];
+            };
+        };
+        responses: {
+            /** @description The schedule as updated. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScheduleAnswer"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -40,7 +40,10 @@ function ownCodes(ctx: CheckContext): { codes: string[]; part: Part } | undefine
       if (typeof node?.const === 'string') return [node.const];
       return Array.isArray(node?.enum) ? node.enum.filter((v): v is string => typeof v === 'string') : [];
     });
-  return codes.length > 0 ? { codes, part: ctx.partAt(['error', 'code']) } : undefined;
+  if (codes.length === 0) return undefined;
+  // A response that also allows the shared codes (`oneOf` the general Shape B and its own) takes the status's usual codes too.
+  const shared = (levels[2] ?? []).includes(SHARED_CODES) ? (CODES[ctx.documented?.status ?? 0]?.codes ?? []) : [];
+  return { codes: [...new Set([...codes, ...shared])], part: ctx.partAt(['error', 'code']) };
 }
 
 export const errorCode: ExchangeCheck = {

@@ -5,7 +5,8 @@
 // at a literal path under it that is not a collection itself, as `/api/v1/data/tables` for
 // `/api/v1/data/{uuid}`) creates one. Items carry the id as the parameter's name, `uuid`, the
 // name in snake case, or the collection's own `<singular>_uuid` (`agent_uuid` for the agents,
-// `webhook_uuid` for an agent's webhooks), looked for in that order. Nothing else is guessed: `/api/v1/calls/action/{uuid}` names
+// `webhook_uuid` for an agent's webhooks), looked for in that order. A collection named in the
+// singular (`/api/v1/flow`) may be listed at its plural (`/api/v1/flows`). Nothing else is guessed: `/api/v1/calls/action/{uuid}` names
 // a call's conversation, not an item of `/api/v1/calls`, so it has no source.
 import type { SuiteContract } from '../contract/load.ts';
 import type { SuiteOperation } from '../contract/operation.ts';
@@ -84,11 +85,19 @@ function findCreate(contract: SuiteContract, collection: string, field: string):
   );
 }
 
+/**
+ * The GET listing the collection: at its own path, else at its plural when the collection's last
+ * segment is singular (the published API reads one flow at `/api/v1/flow/{uuid}` and lists them at
+ * `/api/v1/flows`).
+ */
 function findList(contract: SuiteContract, collection: string, names: readonly string[]): { op: SuiteOperation; field: string } | undefined {
-  for (const op of contract.operations) {
-    if (op.method !== 'GET' || op.path !== collection) continue;
-    const field = listField(op, names);
-    if (field) return { op, field };
+  const paths = collection.endsWith('s') ? [collection] : [collection, `${collection}s`];
+  for (const path of paths) {
+    for (const op of contract.operations) {
+      if (op.method !== 'GET' || op.path !== path) continue;
+      const field = listField(op, names);
+      if (field) return { op, field };
+    }
   }
   return undefined;
 }

@@ -2,6 +2,7 @@
 // service serves statefully adds its model here with the least mode that may run it.
 import { runInstagramUnbindCheck } from './agent-channels/run.ts';
 import { runAnalyticsExportModel } from './analytics-export/run.ts';
+import { runAppointmentsModel } from './appointments/run.ts';
 import { runAssistantChannelsModel } from './assistant-channels/run.ts';
 import { runEmailReleaseCheck } from './assistant-email/run.ts';
 import { runBuilderAgentModel } from './builder-agents/run.ts';
@@ -16,12 +17,14 @@ import { runConversationRepliesModel } from './conversation-replies/run.ts';
 import { runDataTablesModel } from './data-tables/run.ts';
 import { runEvaluationsChecks } from './evaluations/run.ts';
 import { runEventsChecks } from './events/run.ts';
+import { runFlowEditingCheck } from './flows/editing.ts';
 import { runFlowsCheck } from './flows/run.ts';
 import { runListingsModel } from './listings/run.ts';
 import { runFeedSecretsCheck } from './log-feeds/run.ts';
 import type { ModelEntry } from './model-kit.ts';
 import { runOutboundModel } from './outbound/run.ts';
 import { runChannelLookupCheck } from './phone-number-channels/run.ts';
+import { runPurchaseModel } from './phone-numbers/run.ts';
 import { runQueueModel } from './queues/run.ts';
 import { runPoolsModel } from './pools/run.ts';
 import { runRatesModel } from './rates/run.ts';
@@ -129,6 +132,12 @@ export const MODELS: readonly ModelEntry[] = [
     run: () => runFlowsCheck(),
   },
   {
+    group: 'flows',
+    title: 'flow editing: a step test is stored as the step\'s last_test; a deployed flow refuses a new step with 409 until undeployed',
+    mode: 'full',
+    run: () => runFlowEditingCheck(),
+  },
+  {
     group: 'log-feeds',
     title: 'log feeds: a webhook secret and the signatures computed with it appear only masked in the webhooks and API request feeds',
     mode: 'full',
@@ -171,6 +180,12 @@ export const MODELS: readonly ModelEntry[] = [
     run: () => runRulesModel(),
   },
   {
+    group: 'phone-numbers',
+    title: 'phone numbers: a bought number is listed and its snapshot reads; past the workspace cap a purchase is 403 purchase_limit_reached',
+    mode: 'full',
+    run: () => runPurchaseModel(),
+  },
+  {
     group: 'phone-number-channels',
     title: 'phone number channels: a number is found with and without its leading +',
     mode: 'readonly',
@@ -205,5 +220,11 @@ export const MODELS: readonly ModelEntry[] = [
     title: 'tasks: the collection reads back, retry only from failed, cancel only while unfinished, a queued task runs',
     mode: 'full',
     run: () => runTasksModel(),
+  },
+  {
+    group: 'appointments',
+    title: 'appointments: schedules and appointments read back, listed and updated, an overlapping slot is a 409, a request is cancelled only while pending',
+    mode: 'full',
+    run: () => runAppointmentsModel(),
   },
 ];

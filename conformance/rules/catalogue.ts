@@ -120,6 +120,8 @@ export const CHECK_SCOPES: Readonly<Record<string, CheckScope>> = {
   'analytics-export-pages': model('analytics-export', 'readonly'),
   'flow-steps-ordered': model('flows', 'readonly'),
   'flow-unknown-404': model('flows', 'readonly'),
+  'flow-step-test-stored': model('flows', 'full'),
+  'flow-deployed-edit-409': model('flows', 'full'),
   'feed-secrets-masked': model('log-feeds', 'full'),
   // They exceed the target's limits on purpose: against the mock, or with --stress.
   'general-rate-limit': { parts: ['stateful'], mode: 'readonly', stress: true },
@@ -145,6 +147,8 @@ export const CHECK_SCOPES: Readonly<Record<string, CheckScope>> = {
   'rules-text-one-shot': model('rules', 'full'),
   'data-table-column-types': model('data-tables', 'full'),
   'channels-lookup-plus-optional': model('phone-number-channels', 'readonly'),
+  'purchased-number-listed': model('phone-numbers', 'full'),
+  'phone-number-purchase-cap': model('phone-numbers', 'full'),
   'listing-bulk-contacts': model('listings', 'full'),
   'instagram-unbind-keeps-account': model('agent-channels', 'full'),
   'data-table-import': model('data-tables', 'full'),
@@ -167,6 +171,10 @@ export const CHECK_SCOPES: Readonly<Record<string, CheckScope>> = {
   'contact-matching': model('contacts', 'full'),
   'contact-blacklist-no-tasks': model('contacts', 'full'),
   'contact-list-totals': model('contacts', 'full'),
+  'schedules-collection': model('appointments', 'full'),
+  'appointments-collection': model('appointments', 'full'),
+  'appointment-slot-conflict': model('appointments', 'full'),
+  'appointment-request-cancel-pending': model('appointments', 'full'),
 };
 
 const outside = (reason: string): Untested => ({ kind: 'not-black-box', reason });
@@ -183,6 +191,10 @@ export const CATALOGUE: readonly CatalogueRule[] = [
   { id: 'resources.analyzer-prefixes', ref: 'What the service does: Contacts', text: 'analyzer identifiers carry a prefix: b_ built-in field, f_ custom field, p_ pipeline stage rule', label: 'documented', checks: ['analyzer-prefixes'] },
   { id: 'resources.contact-field-key-immutable', ref: 'What the service does: Contacts', text: 'a contact field key is unique and immutable once created', label: 'documented', checks: ['contact-field-key-immutable'] },
   { id: 'contacts.collection', ref: 'Published API: Contacts', text: 'a created contact reads back as sent and is listed, an update changes only the fields sent, a deleted contact reads 404', label: 'published', checks: ['contacts-collection'] },
+  { id: 'schedules.collection', ref: 'Published API: Schedules', text: 'a created schedule reads back as sent and is listed, an update changes only the fields sent', label: 'published', checks: ['schedules-collection'] },
+  { id: 'appointments.collection', ref: 'Published API: Appointments', text: 'a created appointment reads back as sent and is listed, an update changes only the fields sent, a deleted appointment reads 404 and leaves the list', label: 'published', checks: ['appointments-collection'] },
+  { id: 'appointments.slot-conflict', ref: 'Published API: Appointments (create); contract', text: 'an appointment overlapping another live appointment of the same schedule is refused with 409', label: 'inferred', checks: ['appointment-slot-conflict'] },
+  { id: 'appointment-requests.cancel-pending', ref: 'Published API: Appointment requests (cancel); contract', text: 'an appointment request can be cancelled only while pending; cancelling it again is a 409', label: 'inferred', checks: ['appointment-request-cancel-pending'] },
   { id: 'tasks.collection', ref: 'Published API: Tasks', text: 'a created task reads back as sent and is listed, an update changes only the fields sent, a deleted task reads 404 and leaves the list', label: 'published', checks: ['tasks-collection'] },
   { id: 'tasks.retry-only-failed', ref: 'Published API: Tasks (retry a failed task)', text: 'only a failed task can be retried; a retry in any other status is a 409', label: 'published', checks: ['task-retry-only-failed'] },
   { id: 'tasks.cancel-unfinished', ref: 'Published API: Tasks (cancel a task); contract', text: 'a task can be cancelled until it has finished; cancelling a finished task is a 409', label: 'inferred', checks: ['task-cancel-unfinished'] },
@@ -262,6 +274,8 @@ export const CATALOGUE: readonly CatalogueRule[] = [
   { id: 'data-tables.imports', ref: 'What the service does: Tables', text: 'tables are filled by import from pasted text, a file or a crawled website: a completed import of pasted text leaves its records in the table', label: 'documented', checks: ['data-table-import'] },
   { id: 'data-tables.assign-sync', ref: 'What the service does: Tables', text: 'a table is assigned to an agent, and a sync refreshes the agent\u2019s index (a table assigned to no agent is not synced)', label: 'documented', checks: ['data-table-assign-sync'] },
   { id: 'conversations.reply-listed', ref: 'What the service does: Conversations; published API "Conversations"', text: 'a reply accepted on a conversation is listed among its messages (outbound, sender Human, the text sent)', label: 'published', checks: ['reply-in-messages'] },
+  { id: 'phone-numbers.purchase-listed', ref: 'Published: phone-numbers/buy-a-phone-number, list-your-phone-numbers', text: 'a bought number is listed among the owned numbers (source purchased, not external) and its channel snapshot reads', label: 'published', checks: ['purchased-number-listed'] },
+  { id: 'phone-numbers.purchase-cap', ref: 'Published: phone-numbers/buy-a-phone-number', text: 'past the workspace cap a purchase is 403 with data.error purchase_limit_reached, limit and current, and buys nothing', label: 'published', checks: ['phone-number-purchase-cap'] },
   { id: 'phone-numbers.channels-plus-optional', ref: 'Endpoints GET /api/v1/phone-numbers/channels', text: 'the number query is E.164 with the leading + optional', label: 'documented', checks: ['channels-lookup-plus-optional'] },
   { id: 'agents.instagram-unbind', ref: 'Endpoints POST /api/v1/agents/{uuid}/channels/instagram/unbind', text: 'the unbind removes the agent\u2019s Instagram binding; the account stays connected and can be assigned again', label: 'documented', checks: ['instagram-unbind-keeps-account'] },
   { id: 'logs.unknown-filter-404', ref: 'Errors: further 404 rules; Query parameters of logs/actions', text: 'the conversation, session and contact filters give 404 for unknown identifiers', label: 'documented', checks: ['logs-unknown-filter-404'] },
@@ -271,6 +285,8 @@ export const CATALOGUE: readonly CatalogueRule[] = [
   { id: 'analytics.cursor-pages', ref: 'Query parameters of analytics/messages', text: 'limit rows per page; cursor is the opaque pagination.next_cursor of the previous page, and the pages give each row once, in order', label: 'documented', checks: ['analytics-export-pages'] },
   { id: 'flows.steps-ordered', ref: 'Resources: Flow; Endpoints GET /api/v1/flow/{uuid}', text: 'the flow read returns its steps as one flat list ordered by position; branch children name their parent step', label: 'documented', checks: ['flow-steps-ordered'] },
   { id: 'flows.unknown-404', ref: 'Endpoints GET /api/v1/flow/{uuid}', text: 'an unknown flow gives 404 with body {success:false, message, data:[]}', label: 'documented', checks: ['flow-unknown-404'] },
+  { id: 'flows.step-test-stored', ref: 'Published API: flow-steps, Test a step', text: 'a step test with persist stores its result as the step\'s last_test.data', label: 'published', checks: ['flow-step-test-stored'] },
+  { id: 'flows.deployed-edit-409', ref: 'Published API: flow-steps, Add a step', text: 'a deployed flow refuses a new step with 409 until it is undeployed', label: 'published', checks: ['flow-deployed-edit-409'] },
   // Authentication
   { id: 'auth.missing-token-401', ref: 'Authentication 1 and 6', text: 'no Authorization header gives 401 MISSING_AUTH_TOKEN', label: 'documented', checks: ['auth-missing-token'] },
   { id: 'auth.user-token-accepted', ref: 'Authentication 2', text: 'per-user tokens (JWT) are accepted', label: 'documented', checks: ['auth-user-token'] },

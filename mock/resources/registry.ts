@@ -28,11 +28,13 @@ import { tasksHandlers } from './tasks/handlers.ts';
 import { tokenHandlers } from './tokens/handlers.ts';
 import { transcriptionHandlers } from './transcriptions/handlers.ts';
 import { whatsappHandlers } from './whatsapp/handlers.ts';
+import { scheduleHandlers } from './schedules/handlers.ts';
 
 export const handlers = {
   ...analyticsHandlers,
   ...agentHandlers,
   ...appointmentHandlers,
+  ...scheduleHandlers,
   ...assistantHandlers,
   ...builderAgentHandlers,
   ...builderHandlers,

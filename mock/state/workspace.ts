@@ -68,6 +68,20 @@ export interface Contact extends ContactProfile {
 }
 
 /** The published fields of an agent other than its uuid and name; absent ones read as not set. */
+/** A record a flow trigger can be tested with: its listing and the payload it gives. */
+export interface FlowTriggerSample {
+  sample_uuid: string;
+  label: string;
+  timestamp: string;
+  data: Record<string, unknown>;
+}
+
+/** An app of the flow catalogue: its listing, its triggers with their samples, and its actions. */
+export type FlowAppRecord = Schemas['FlowStepApp'] & {
+  triggers: Array<Schemas['FlowAppTrigger'] & { samples: FlowTriggerSample[] }>;
+  actions: Array<Schemas['FlowAppAction']>;
+};
+
 export type AgentProfile = Partial<Omit<Schemas['Agent'], 'agent_uuid' | 'name' | 'channels'>>;
 
 export interface Agent extends AgentProfile {
@@ -106,6 +120,15 @@ export interface PhoneNumberRecord {
   updated_at?: Date;
   /** Trunk rows of an external number, one per channel it is registered on (never returned whole). */
   trunks?: PhoneNumberTrunkRow[];
+  /** Capability flags of a bought number as the search offered them (absent: derived from the channels). */
+  capabilities?: Schemas['PhoneNumberSearchItem']['capabilities'];
+  /** Compliance of a bought number: `pending` until every requirement is answered, with the requirements. */
+  compliance?: { status: string; requirements: Array<{ name: string; type: string; description: string }> };
+  /** The purchase's compliance address and requirement answers, stored as sent. */
+  address?: Schemas['PhoneNumberPurchase']['address'];
+  requirement_answers?: Schemas['PhoneNumberPurchase']['requirements'];
+  /** Bought through POST /api/v1/phone-numbers (counts toward the workspace's purchase cap). */
+  via_api?: boolean;
 }
 
 /** One (number, channel) registration of an external number. */
@@ -177,6 +200,8 @@ export interface WorkspaceState {
   /** Webhooks registered on agents, with their full secrets (masked on the way out). */
   agent_webhooks: AgentWebhookRecord[];
   phone_numbers: PhoneNumberRecord[];
+  /** Most active numbers the workspace may buy through the API (absent: the default cap, 5). */
+  phone_number_purchase_limit?: number;
   email_addresses: EmailAddressRecord[];
   whatsapp_templates: Array<Schemas['WhatsappTemplate']>;
   template_settings: Array<Schemas['WhatsappTemplateSetting']>;
@@ -210,6 +235,10 @@ export interface WorkspaceState {
   webhook_deliveries: WebhookDeliveryRecord[];
   /** Appointments with contacts, as GET /api/v1/appointments lists them. */
   appointments: Array<Schemas['Appointment']>;
+  /** Schedules (calendars) appointments are booked on. */
+  schedules: Array<Schemas['Schedule']>;
+  /** Proposed bookings waiting for review (resources/schedules/requests.ts). */
+  appointment_requests: Array<Schemas['AppointmentRequest']>;
   /** Data tables with their typed columns, records and agent assignment. */
   data_tables: DataTableRecord[];
   /** Import jobs of data tables (their status follows the clock). */
@@ -224,6 +253,10 @@ export interface WorkspaceState {
   agent_evaluate_settings: AgentEvaluateRecord[];
   /** Flows with their flat list of steps. */
   flows: Array<Schemas['Flow']>;
+  /** The apps flow steps can use, with their triggers (and each trigger's test samples) and actions. */
+  flow_apps: FlowAppRecord[];
+  /** The workspace's connected app accounts (made in the dashboard). */
+  flow_connections: Array<Schemas['FlowConnection']>;
   /** The workspace's custom contact fields (the built-in ones are every workspace's: resources/contacts/fields.ts). */
   contact_fields: Array<Schemas['ContactField']>;
   /** Configurations of contact analyzers, by analyzer id; an analyzer without one reads the defaults. */
@@ -270,12 +303,16 @@ export const OPTIONAL_COLLECTIONS = [
   'api_logs',
   'webhook_deliveries',
   'appointments',
+  'schedules',
+  'appointment_requests',
   'data_tables',
   'data_import_jobs',
   'assistant_channels',
   'assistant_sessions',
   'agent_evaluate_settings',
   'flows',
+  'flow_apps',
+  'flow_connections',
   'contact_fields',
   'contact_analyzers',
   'transcriptions',

@@ -66,7 +66,12 @@ describe('id sources from the contract', () => {
 
   it('guesses nothing where the contract names no list or create', () => {
     expect(idParams(contract, op('hangupCall'))[0]?.source).toBeUndefined();
-    expect(idParams(contract, op('getFlow'))[0]?.source).toBeUndefined();
+  });
+
+  it('finds the list of a collection named in the singular at its plural', () => {
+    const [uuid] = idParams(contract, op('getFlow'));
+    expect(uuid?.source?.collection).toBe('/api/v1/flow');
+    expect(uuid?.source?.list?.operationId).toBe('listFlows');
   });
 
   it('lists parents before the collections nested under them', () => {

@@ -9,7 +9,7 @@ import { handlers } from '../../mock/resources/registry.ts';
 import { contractOperations } from '../support/contract.ts';
 
 /** The published groups the contract covers in full. */
-const COMPLETE_GROUPS = ['contacts', 'contact-analyzers', 'pools', 'rules', 'campaigns', 'call', 'call-actions', 'tasks', 'transcriptions', 'evaluations'];
+const COMPLETE_GROUPS = ['flows', 'flow-steps', 'contacts', 'contact-analyzers', 'pools', 'rules', 'campaigns', 'call', 'call-actions', 'tasks', 'transcriptions', 'evaluations', 'appointments', 'appointment-requests', 'schedules', 'phone-numbers'];
 
 interface PublishedOperation {
   method: string | null;

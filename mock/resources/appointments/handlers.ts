@@ -7,6 +7,8 @@
 import type { HandlerGroup } from '../../core/handler.ts';
 import { errors } from '../../pipeline/api-error.ts';
 import { parseDateBound } from '../../time/instants.ts';
+import { collectionHandlers } from '../shared/collection.ts';
+import { appointments, setStatus } from './collection.ts';
 
 function bound(value: string | undefined, zone: string, endOfDay: boolean, field: string): Date | undefined {
   if (value === undefined) return undefined;
@@ -16,6 +18,11 @@ function bound(value: string | undefined, zone: string, endOfDay: boolean, field
 }
 
 export const appointmentHandlers = {
+  ...collectionHandlers(appointments, { create: 'createAppointment', read: 'getAppointment', update: 'updateAppointment', remove: 'deleteAppointment' }),
+  setAppointmentStatus: (ctx) => ({
+    status: 200,
+    body: { success: true, message: 'Appointment status updated successfully', data: { ...setStatus(ctx, ctx.body.status) } },
+  }),
   listAppointments: ({ ws, query, zone }) => {
     const from = bound(query.start_date, zone, false, 'start_date');
     const to = bound(query.end_date, zone, true, 'end_date');

@@ -3,13 +3,16 @@
 // snapshot of a workspace number by number (leading `+` optional) or by uuid, and external numbers
 // (BYO numbers): listed, registered on a channel for an agent, their trunk rows updated and moved
 // to another agent, found by number and channel; create, update and assign answer the number's
-// snapshot. A number of another workspace is never found.
-import type { HandlerGroup } from '../../core/handler.ts';
+// snapshot. A number of another workspace is never found. The owned numbers list, the search of
+// numbers to buy with their compliance requirements, and the purchase (rules in purchase.ts).
+import type { HandlerGroup, HandlerResult } from '../../core/handler.ts';
 import { errors } from '../../pipeline/api-error.ts';
 import type { PhoneNumberRecord, WorkspaceState } from '../../state/workspace.ts';
 import { findOr404, newUuid, normalizeE164 } from '../shared/lookup.ts';
+import { compliance, type NumberType, offered } from './catalogue.ts';
 import { inventoryItem } from './inventory.ts';
 import { agentOnChannel, bindTrunkChannel, registerTrunk, servesAnotherNumber, type TrunkChannel, trunkRow, updateTrunk } from './machine.ts';
+import { boughtNumber, offerOf, type PurchaseCap, purchaseCap } from './purchase.ts';
 import { filterRates, listPage, ratePage } from './rates.ts';
 import { channelSnapshot } from './snapshot.ts';
 
@@ -33,7 +36,59 @@ function storeNumber(ws: WorkspaceState, next: PhoneNumberRecord): void {
   ws.phone_numbers = ws.phone_numbers.some((p) => p.uuid === next.uuid) ? ws.phone_numbers.map((p) => (p.uuid === next.uuid ? next : p)) : [...ws.phone_numbers, next];
 }
 
+/** Page size of the search when none is asked (inferred). */
+const SEARCH_LIMIT = 10;
+
+function byNumber(x: PhoneNumberRecord, y: PhoneNumberRecord): number {
+  return x.number < y.number ? -1 : x.number > y.number ? 1 : x.uuid < y.uuid ? -1 : x.uuid > y.uuid ? 1 : 0;
+}
+
+/**
+ * The refusal past the purchase cap: a 403 in Shape B whose `error` also holds `limit` and
+ * `current`, which the error catalogue cannot carry, so it is answered rather than thrown (handler
+ * results name success answers only, hence the cast).
+ */
+function capRefusal(cap: PurchaseCap): HandlerResult<'purchasePhoneNumber'> {
+  const details = `The workspace has bought ${cap.current} of its ${cap.limit} numbers through the API.`;
+  const body = { success: false, message: 'Phone number purchase limit reached', error: { code: 'purchase_limit_reached', details, limit: cap.limit, current: cap.current } };
+  return { status: 403, body } as unknown as HandlerResult<'purchasePhoneNumber'>;
+}
+
 export const phoneNumberHandlers = {
+  listPhoneNumbers: ({ ws, query }) => {
+    const owned = [...ws.phone_numbers].sort(byNumber).map((p) => inventoryItem(ws, p));
+    return { status: 200, body: { success: true, message: 'Phone numbers retrieved', data: listPage(owned, query.page ?? 1, query.per_page ?? PHONE_LIST_PER_PAGE) } };
+  },
+
+  purchasePhoneNumber: ({ ws, body, now, faults }) => {
+    const offer = offerOf(ws, body);
+    const cap = purchaseCap(ws);
+    // The `purchase-cap-ignored` fault buys past the workspace's cap.
+    if (cap.current >= cap.limit && !faults.has('purchase-cap-ignored')) {
+      return capRefusal(cap);
+    }
+    const record = boughtNumber(ws, newUuid(), offer, body, now);
+    // The `purchased-number-not-stored` fault answers the number without adding it to the workspace.
+    if (!faults.has('purchased-number-not-stored')) storeNumber(ws, record);
+    return { status: 201, body: { success: true, data: inventoryItem(ws, record) } };
+  },
+
+  searchPhoneNumbers: ({ ws, query }) => {
+    const owned = new Set(ws.phone_numbers.map((p) => p.number));
+    const digits = query.pattern?.replace(/^\+/, '');
+    const items = offered(query.country_code, (query.type ?? 'local') as NumberType)
+      .filter((o) => !owned.has(o.number) && (digits === undefined || o.number.slice(1).includes(digits)))
+      .slice(0, query.limit ?? SEARCH_LIMIT)
+      .map((o) => ({ ...o, capabilities: { ...o.capabilities } }));
+    return { status: 200, body: { success: true, message: 'Available phone numbers retrieved', data: { items } } };
+  },
+
+  getPhoneNumberRequirements: ({ query }) => {
+    const type = (query.type ?? 'local') as NumberType;
+    const needed = compliance(query.country_code, type);
+    return { status: 200, body: { success: true, message: 'Phone number requirements retrieved', data: { country_code: query.country_code.toUpperCase(), type, ...needed } } };
+  },
+
   listPhoneNumberRates: ({ query, faults }) => {
     const all = filterRates({ country: query.country_code, prefix: stripPlus(query.prefix) }, faults.has('rates-ignore-prefix'));
     const page = ratePage(all, query.page ?? 1, query.per_page ?? PHONE_LIST_PER_PAGE);
@@ -58,7 +113,7 @@ export const phoneNumberHandlers = {
   listPhoneNumberTrunks: ({ ws, query }) => {
     const external = ws.phone_numbers
       .filter((p) => p.is_external)
-      .sort((x, y) => (x.number < y.number ? -1 : x.number > y.number ? 1 : x.uuid < y.uuid ? -1 : x.uuid > y.uuid ? 1 : 0))
+      .sort(byNumber)
       .map((p) => inventoryItem(ws, p));
     return { status: 200, body: { success: true, data: listPage(external, query.page ?? 1, query.per_page ?? PHONE_LIST_PER_PAGE) } };
   },

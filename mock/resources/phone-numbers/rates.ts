@@ -6,7 +6,7 @@ import type { Schemas } from '../../state/workspace.ts';
 
 export type RateItem = Schemas['PhoneNumberRateItem'];
 
-interface Country {
+export interface Country {
   code: string;
   name: string;
   /** The country calling code, digits. */
@@ -19,7 +19,7 @@ interface Country {
   base: number;
 }
 
-const COUNTRIES: Country[] = [
+export const COUNTRIES: readonly Country[] = [
   { code: 'AT', name: 'Austria', cc: '43', areas: [['1', 'Vienna'], ['316', 'Graz'], ['512', 'Innsbruck'], ['662', 'Salzburg'], ['732', 'Linz']], mobile: ['650', '660', '664', '676', '680', '681', '688', '699'], base: 0.018 },
   { code: 'AU', name: 'Australia', cc: '61', areas: [['2', 'New South Wales'], ['3', 'Victoria'], ['7', 'Queensland'], ['8', 'Western Australia']], mobile: ['4', '40', '41', '42', '43', '44', '45'], base: 0.021 },
   { code: 'BE', name: 'Belgium', cc: '32', areas: [['2', 'Brussels'], ['3', 'Antwerp'], ['4', 'Liège'], ['9', 'Ghent']], mobile: ['460', '470', '471', '472', '473', '474', '475', '476', '477', '478', '479', '48', '49'], base: 0.02 },
@@ -51,7 +51,7 @@ const COUNTRIES: Country[] = [
 ];
 
 /** A stable number in [0, 1) from a prefix, so prices vary by destination but never between runs. */
-function spread(text: string): number {
+export function spread(text: string): number {
   let h = 2166136261;
   for (const ch of text) h = Math.imul(h ^ ch.charCodeAt(0), 16777619) >>> 0;
   return (h % 1000) / 1000;
