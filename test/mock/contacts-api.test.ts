@@ -80,6 +80,9 @@ describe('the contact list', () => {
     expect((await list({ contact_channel: 'WhatsApp' })).total).toBe(2);
     expect((await list({ search: 'müller' })).data.map((c) => c.uuid)).toEqual([ANNA]);
     expect((await list({ search: '4917698765' })).data.map((c) => c.uuid)).toEqual([ANNA]);
+    expect((await list({ search: '+49 176 98765' })).data.map((c) => c.uuid)).toEqual([ANNA]);
+    // Text that happens to hold digits is not read as a phone number: "Müller 17" finds no one.
+    expect((await list({ search: 'Müller 17' })).total).toBe(0);
     const none = await list({ campaign_uuid: UNKNOWN, per_page: '5' });
     expect(none).toMatchObject({ total: 0, last_page: 1, data: [] });
     expect((await list({ pool_uuid: UNKNOWN })).total).toBe(0);

@@ -3,18 +3,16 @@
 // required"). The actions answer as published, `{success, message: "<Action> dispatched", data: {}}`;
 // the call's state shows in the list.
 import type { HandlerGroup } from '../../core/handler.ts';
-import type { MockConfig } from '../../core/config.ts';
 import { errors } from '../../pipeline/api-error.ts';
 import type { WorkspaceState } from '../../state/workspace.ts';
 import { parseDateBound } from '../../time/instants.ts';
-import { conversationFor } from '../messaging/conversations.ts';
-import { enqueue } from '../messaging/sending-queue.ts';
 import { agentNumber } from '../messaging/senders.ts';
-import { newUuid, normalizeE164 } from '../shared/lookup.ts';
+import { normalizeE164 } from '../shared/lookup.ts';
 import { pagedList } from '../shared/paging.ts';
 import { callDetailHandlers } from './details.ts';
 import { type CallRecord, callView, DEFAULT_GOODBYE, isLive, liveCallCount, MAX_CONCURRENT_CALLS, planSpeech, settleCall } from './call-state.ts';
 import { settleTasks } from '../tasks/runner.ts';
+import { placeCall } from './place-call.ts';
 
 /**
  * The call of a conversation (its latest, when the conversation held several), which must be live;
@@ -40,11 +38,6 @@ function bound(value: string | undefined, zone: string, endOfDay: boolean, field
 }
 
 /** Where a call's audio is followed live and its recording fetched, on the workspace's own host. */
-function mediaUrls(ws: WorkspaceState, config: MockConfig, conversationUuid: string) {
-  const base = `https://${ws.slug}.${config.baseDomain}/media/calls/${conversationUuid}`;
-  return { listen_url: `${base}/listen`, record_url: `${base}/recording` };
-}
-
 /** The published answer of a call action: the action was handed to the call; `data` is empty. */
 function dispatched(message: string) {
   return { status: 200 as const, body: { success: true as const, message, data: {} } };
@@ -62,33 +55,16 @@ export const callsHandlers = {
       throw errors.conflict('Concurrent call limit reached', `The workspace already has ${MAX_CONCURRENT_CALLS} simultaneous calls (queued, ringing or in progress). Retry when one ends.`);
     }
     const to = normalizeE164(body.participant.number);
-    const conversation = conversationFor(ws, 'call', to, agent.uuid, now);
-    const call: CallRecord = {
-      uuid: newUuid(),
-      conversation_uuid: conversation.uuid,
-      contact_uuid: conversation.contact_uuid,
-      direction: 'outbound',
-      status: 'queued',
+    const { call, conversation } = placeCall(ws, config, {
+      agent,
+      number,
       to,
-      from: number.number,
-      phone_number_uuid: number.uuid,
-      agent_uuid: agent.uuid,
-      muted: false,
-      forwarded_to: null,
-      end_reason: null,
+      at: now,
       request_key: body.request_key ?? null,
-      ...mediaUrls(ws, config, conversation.uuid),
-      answered_at: null,
-      ended_at: null,
-      duration_seconds: null,
-      created_at: now,
-      updated_at: now,
       prompt: body.prompt ? { ...body.prompt } : null,
       about: body.participant.about ?? null,
       start_message: body.message?.start ?? null,
-    };
-    ws.calls.push(call);
-    enqueue(ws, 'call', call.uuid, now);
+    });
     if (body.message) planSpeech(ws, call, body.message.start, false, now);
     return {
       status: 200,

@@ -16,7 +16,9 @@ const includes = (value: string | null | undefined, part: string): boolean => (v
 
 function matchesSearch(contact: Contact, term: string): boolean {
   const part = term.trim().toLowerCase();
-  const digits = part.replace(/[^0-9]/g, '');
+  // A term written as a phone number ("+49 151 …", "(030) 12-34") also matches by its digits; a
+  // term with letters is text, whose digits say nothing about a phone number.
+  const digits = /^[\d\s+().-]+$/.test(part) ? part.replace(/[^0-9]/g, '') : '';
   return (
     includes(contact.name, part) ||
     includes(contact.surname, part) ||

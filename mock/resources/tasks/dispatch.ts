@@ -9,13 +9,13 @@ import { ApiError } from '../../pipeline/api-error.ts';
 import type { FaultPlan } from '../../pipeline/faults.ts';
 import type { Agent, WorkspaceState } from '../../state/workspace.ts';
 import { deliverOutbound } from '../agents/webhook-dispatch.ts';
-import { type CallRecord, liveCallCount, MAX_CONCURRENT_CALLS, RING_MS, TALK_MS } from '../calls/call-state.ts';
+import { liveCallCount, MAX_CONCURRENT_CALLS, RING_MS, TALK_MS } from '../calls/call-state.ts';
 import type { ListingTaskRecord } from '../listings/records.ts';
+import { placeCall } from '../calls/place-call.ts';
 import { conversationFor } from '../messaging/conversations.ts';
 import { outboundMessage, recordMessageRow, templateText } from '../messaging/messages.ts';
 import { enqueue, HANDOVER_MS } from '../messaging/sending-queue.ts';
 import { agentNumber } from '../messaging/senders.ts';
-import { newUuid } from '../shared/lookup.ts';
 import { CALL_TYPES, MESSAGE_TYPES, type TaskDetails, type TaskRun } from './records.ts';
 
 /** How long a task of a type without a channel action takes. */
@@ -45,39 +45,11 @@ function runCall(ws: WorkspaceState, task: ListingTaskRecord, details: TaskDetai
     return failed(at, reasonOf(error));
   }
   if (liveCallCount(ws, at) >= MAX_CONCURRENT_CALLS) return failed(at, `The workspace already has ${MAX_CONCURRENT_CALLS} simultaneous calls.`);
-  const conversation = conversationFor(ws, 'call', to, agent.uuid, at);
-  const base = `https://${ws.slug}.${config.baseDomain}/media/calls/${conversation.uuid}`;
-  const call: CallRecord = {
-    uuid: newUuid(),
-    conversation_uuid: conversation.uuid,
-    contact_uuid: conversation.contact_uuid,
-    direction: 'outbound',
-    status: 'queued',
-    to,
-    from: number.number,
-    phone_number_uuid: number.uuid,
-    agent_uuid: agent.uuid,
-    muted: false,
-    forwarded_to: null,
-    end_reason: null,
-    request_key: null,
-    listen_url: `${base}/listen`,
-    record_url: `${base}/recording`,
-    answered_at: null,
-    ended_at: null,
-    duration_seconds: null,
-    created_at: at,
-    updated_at: at,
-    prompt: null,
-    about: details.description,
-    start_message: null,
-  };
-  ws.calls.push(call);
-  const queued = enqueue(ws, 'call', call.uuid, at);
-  const dial = queued.send_at.getTime();
+  const { call, conversation, dialAt } = placeCall(ws, config, { agent, number, to, at, about: details.description });
+  const dial = dialAt.getTime();
   return {
     dispatched_at: at,
-    start_at: queued.send_at,
+    start_at: dialAt,
     end_at: new Date(dial + RING_MS + TALK_MS),
     outcome: 'completed',
     failure_reason: null,
