@@ -88,38 +88,78 @@ export function createTaskRecord(ws: WorkspaceState, body: CreateBody, now: Date
     contact = resolveContacts(ws, [{ phone_number: input.phone_number, email: input.email, name: input.name }], now).contacts[0] as Contact;
   }
 
-  const channel = channelOfType(type);
-  const address = channel === 'email' ? contact.email : contact.phone;
-  const details: TaskDetails = {
+  return taskRecord({
     type,
-    agent_uuid: agent.uuid,
+    agentUuid: agent.uuid,
+    campaignUuid: campaign?.uuid ?? null,
+    contact,
+    title: body.title,
     description: body.description ?? null,
     timezone: body.timezone ?? null,
-    scheduled_at: scheduledAt,
-    expires_at: expiresAt,
-    max_attempts: body.max_attempts ?? 3,
-    task_data: body.task_data ? structuredClone(body.task_data) : null,
+    scheduledAt,
+    expiresAt,
+    maxAttempts: body.max_attempts ?? 3,
+    taskData: body.task_data ? structuredClone(body.task_data) : null,
     metadata: body.metadata ? structuredClone(body.metadata) : null,
-    auto_queue: body.auto_queue ?? false,
+    autoQueue: body.auto_queue ?? false,
+    priority: body.priority ?? DEFAULT_PRIORITY,
+    now,
+  });
+}
+
+/** What a task record is made of, its checks already passed. */
+interface TaskParts {
+  type: TaskType;
+  agentUuid: string;
+  campaignUuid: string | null;
+  contact: Contact;
+  title: string;
+  description: string | null;
+  timezone: string | null;
+  scheduledAt: Date;
+  expiresAt: Date | null;
+  maxAttempts: number;
+  taskData: TaskDetails['task_data'];
+  metadata: TaskDetails['metadata'];
+  autoQueue: boolean;
+  priority: number;
+  now: Date;
+}
+
+/** A task record (not yet stored): the contact's address on the type's channel, the run state empty. */
+function taskRecord(p: TaskParts): ListingTaskRecord {
+  const channel = channelOfType(p.type);
+  const address = channel === 'email' ? p.contact.email : p.contact.phone;
+  const details: TaskDetails = {
+    type: p.type,
+    agent_uuid: p.agentUuid,
+    description: p.description,
+    timezone: p.timezone,
+    scheduled_at: p.scheduledAt,
+    expires_at: p.expiresAt,
+    max_attempts: p.maxAttempts,
+    task_data: p.taskData,
+    metadata: p.metadata,
+    auto_queue: p.autoQueue,
     on_hold: false,
     queued_at: null,
     runs: [],
   };
-  const what = CALL_TYPES.has(type) ? 'call' : MESSAGE_TYPES.has(type) ? 'WhatsApp template message' : type.replace('_', ' ');
+  const what = CALL_TYPES.has(p.type) ? 'call' : MESSAGE_TYPES.has(p.type) ? 'WhatsApp template message' : p.type.replace('_', ' ');
   return {
     uuid: newUuid(),
     listing_uuid: null,
-    campaign_uuid: campaign?.uuid ?? null,
-    contact_uuid: contact.uuid,
+    campaign_uuid: p.campaignUuid,
+    contact_uuid: p.contact.uuid,
     channel,
     address,
-    name: body.title,
-    description: body.description ?? `${body.title}: ${what} to ${address ?? contact.name}`,
-    start_at: scheduledAt,
+    name: p.title,
+    description: p.description ?? `${p.title}: ${what} to ${address ?? p.contact.name}`,
+    start_at: p.scheduledAt,
     cancelled_at: null,
-    created_at: now,
-    priority: body.priority ?? DEFAULT_PRIORITY,
-    updated_at: now,
+    created_at: p.now,
+    priority: p.priority,
+    updated_at: p.now,
     details,
   };
 }
@@ -135,38 +175,21 @@ export function campaignTaskRecord(ws: WorkspaceState, campaign: WorkspaceState[
   const text = campaign.campaign_type === 'text';
   const setting = text ? ws.template_settings.find((t) => t.uuid === campaign.contact_template_setting_uuid && t.status === 'active') : undefined;
   if (text && !setting) return undefined;
-  const type: TaskType = text ? 'send_message' : 'make_call';
-  const channel = channelOfType(type);
-  const address = channel === 'email' ? contact.email : contact.phone;
-  const details: TaskDetails = {
-    type,
-    agent_uuid: campaign.agent_uuid,
+  return taskRecord({
+    type: text ? 'send_message' : 'make_call',
+    agentUuid: campaign.agent_uuid,
+    campaignUuid: campaign.uuid,
+    contact,
+    title: campaign.name,
     description: null,
     timezone: null,
-    scheduled_at: now,
-    expires_at: null,
-    max_attempts: 3,
-    task_data: setting ? { message_type: 'whatsapp_template', template_uuid: setting.template.uuid } : null,
+    scheduledAt: now,
+    expiresAt: null,
+    maxAttempts: 3,
+    taskData: setting ? { message_type: 'whatsapp_template', template_uuid: setting.template.uuid } : null,
     metadata: null,
-    auto_queue: true,
-    on_hold: false,
-    queued_at: null,
-    runs: [],
-  };
-  return {
-    uuid: newUuid(),
-    listing_uuid: null,
-    campaign_uuid: campaign.uuid,
-    contact_uuid: contact.uuid,
-    channel,
-    address,
-    name: campaign.name,
-    description: `${campaign.name}: ${text ? 'WhatsApp template message' : 'call'} to ${address ?? contact.name}`,
-    start_at: now,
-    cancelled_at: null,
-    created_at: now,
+    autoQueue: true,
     priority: DEFAULT_PRIORITY,
-    updated_at: now,
-    details,
-  };
+    now,
+  });
 }
