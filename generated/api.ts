@@ -33,7 +33,208 @@ export type paths = {
          */
         get: operations["listAgents"];
         put?: never;
+        /**
+         * Create an agent
+         * @description Creates an agent with its profile and, when sent, its nested sections. Published:
+         *     https://developers.mindhunters.ai/api-reference/agents/create-an-agent (the body: profile fields, `settings.voice`
+         *     and `settings.text`, `guidelines`, `notes`, `procedures` with ordered `steps`, `training`, `appointments` with
+         *     `schedule_assignments`, `routing_rules`; sections sent are saved). The page shows no answer: the 201 with the agent
+         *     in `{success, message, data}` is inferred, as is `name` being required.
+         *
+         *     - Every `appointments.schedule_assignments[].schedule_uuid` must be a schedule of the workspace (422 otherwise,
+         *       inferred); the whole body is checked before anything is stored.
+         *     - `appointments.enabled` and `appointments.random_assignment` set `appointment_scheduling_enabled` and
+         *       `appointment_scheduling_randomly` (the top-level flags win when both are sent; inferred).
+         *     - Nested rows get their own `uuid`; `status` defaults to `pending` (inferred).
+         */
+        post: operations["createAgent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/agents/{uuid}": {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get one agent
+         * @description One agent in the shape of the agents list (inferred: the published API lists agents but shows no single read). An
+         *     unknown agent gives 404 in Shape A (seed "Errors", "agent not found").
+         */
+        get: operations["getAgent"];
+        put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update an agent
+         * @description Changes the fields sent and keeps the others. Published: https://developers.mihu.ai/api-reference/agents/update-an-agent
+         *     (profile fields, `settings.voice` and `settings.text`, and sections: a section sent, such as `guidelines`, `notes`,
+         *     `procedures` or `training`, replaces the agent's). A `settings` group sent is merged into the agent's, key by key at
+         *     its top level (inferred). The page shows no answer: 200 with the agent in `{success, message, data}` is inferred.
+         *
+         *     - At least one field (422 otherwise, inferred); the whole body is checked before anything changes.
+         *     - An unknown agent gives 404 in Shape A (seed "Errors", "agent not found").
+         */
+        patch: operations["updateAgent"];
+        trace?: never;
+    };
+    "/api/v1/agents/{uuid}/appointments": {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Replace an agent's appointment settings and schedule assignments
+         * @description Sets whether the agent books appointments (`enabled` → `appointment_scheduling_enabled`), whether it picks a
+         *     schedule at random (`random_assignment` → `appointment_scheduling_randomly`), and replaces its schedule assignments
+         *     with those sent. Published:
+         *     https://developers.mihu.ai/api-reference/agents/replace-agent-appointment-settings-and-schedule-assignments (the
+         *     body with `slot_rules`, `rescheduling`, `cancellation`, `questions`, `approval`; the answer `{data: AgentResource}`
+         *     without `success` or `message`). The agent shows its assignments as `schedule_assignments` (inferred).
+         *
+         *     - Every `schedule_uuid` must be a schedule of the workspace (422 otherwise, inferred); nothing changes then.
+         *     - An absent `enabled` or `random_assignment` keeps the flag (inferred); an absent `schedule_assignments` clears them.
+         *     - An unknown agent gives 404 in Shape A (seed "Errors", "agent not found").
+         */
+        put: operations["replaceAgentAppointments"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/agents/{uuid}/channels/call/provision": {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Provision the call channel of an agent
+         * @description Binds one of the workspace's own phone numbers (`phone_number_uuid`, a number of GET /api/v1/phone-numbers)
+         *     as the agent's call channel and answers the agent under `data.agent` (published:
+         *     https://developers.mihu.ai/api-reference/agents/provision-call-channel-for-an-agent). The agent's previous call
+         *     number is replaced. Inferred rules: a number the workspace does not own, or without call capability, gives
+         *     422 `VALIDATION_ERROR` on `phone_number_uuid`; a number another agent uses for calls gives 409
+         *     `CONFLICT`; provisioning the number the agent already uses changes nothing and answers 200. Unknown agent: 404 in
+         *     Shape A (seed "Errors", "agent not found").
+         */
+        post: operations["provisionAgentCallChannel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/agents/{uuid}/channels/instagram": {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Assign an Instagram account to an agent
+         * @description Assigns an Instagram business account connected to the workspace to the agent for direct messages (published
+         *     title and rule, the account must already be connected: https://developers.mihu.ai/api-reference/agent-channel-bindings/assign-an-instagram-account-to-an-agent.md). Path,
+         *     body (`account_id`, the id the agent's `channels.instagram` shows) and answer are inferred. An account the
+         *     workspace does not have, or not connected, gives 422 `VALIDATION_ERROR` on `account_id`; one another agent uses 409
+         *     `CONFLICT`; the agent's own account again 200, unchanged. POST .../channels/instagram/unbind releases it; it
+         *     stays connected and can be assigned again.
+         */
+        post: operations["assignAgentInstagramAccount"];
         delete?: never;
         options?: never;
         head?: never;
@@ -77,6 +278,181 @@ export type paths = {
          *     found"). An agent without an Instagram binding gives 409 (inferred).
          */
         post: operations["unbindAgentInstagram"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/agents/{uuid}/channels/messenger": {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Assign a Facebook page (Messenger) to an agent
+         * @description Assigns a Facebook page connected to the workspace to the agent for Messenger conversations (published title
+         *     and rule, the page must already be connected: https://developers.mihu.ai/api-reference/agent-channel-bindings/assign-a-facebook-page-messenger-to-an-agent.md). Path, body
+         *     (`page_id`, the id the agent's `channels.messenger` shows) and answer are inferred. A page the workspace does not
+         *     have, or not connected, gives 422 `VALIDATION_ERROR` on `page_id`; one another agent uses 409 `CONFLICT`; the agent's
+         *     own page again 200, unchanged.
+         */
+        post: operations["assignAgentMessengerPage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/agents/{uuid}/channels/sms": {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Assign an SMS number to an agent
+         * @description Assigns one of the workspace's own SMS-capable phone numbers to the agent for SMS conversations, replacing
+         *     any SMS number the agent had (published path and rule: https://developers.mihu.ai/api-reference/agent-channel-bindings/assign-an-sms-phone-number-to-an-agent.md).
+         *     Inferred: the body (`phone_number_uuid`, as the call provisioning), the answer (the agent under `data.agent`, as
+         *     the call provisioning), and the rules: a number the workspace does not own, or without SMS capability, gives
+         *     422 on `phone_number_uuid`; a number another agent uses for SMS 409 `CONFLICT`; assigning the agent's own number again
+         *     answers 200 and changes nothing.
+         */
+        post: operations["assignAgentSmsNumber"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/agents/{uuid}/channels/whatsapp": {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Assign a WhatsApp number to an agent
+         * @description Assigns a WhatsApp Business number connected to the workspace to the agent for WhatsApp messaging (published
+         *     title and rule, the number must already be connected: https://developers.mihu.ai/api-reference/agent-channel-bindings/assign-a-whatsapp-number-to-an-agent.md). The path,
+         *     body and answer are inferred (the page is known by its title only): the number by `phone_number_uuid`, the
+         *     agent answered under `data.agent`. A number the workspace does not own, or not connected to WhatsApp, gives
+         *     422 `VALIDATION_ERROR` on `phone_number_uuid`; one another agent uses on WhatsApp 409 `CONFLICT`; the agent's own number again 200,
+         *     unchanged. The agent's previous WhatsApp number is replaced.
+         */
+        post: operations["assignAgentWhatsappNumber"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/agents/{uuid}/channels/whatsapp-calling": {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Assign a WhatsApp Calling number to an agent
+         * @description Assigns a connected WhatsApp Business number to the agent for WhatsApp voice calls; the agent also gets the
+         *     number for WhatsApp messaging (published title and rules, calling must be enabled on the number:
+         *     https://developers.mihu.ai/api-reference/agent-channel-bindings/assign-a-whatsapp-calling-number-to-an-agent.md). Path, body and answer are inferred as for the WhatsApp
+         *     assignment; the agent's WhatsApp binding then reads `calling: true`. A number the workspace does not own, not
+         *     connected, or without calling enabled gives 422 `VALIDATION_ERROR`; one another agent uses on WhatsApp
+         *     409 `CONFLICT`; the agent's own calling number again 200, unchanged.
+         */
+        post: operations["assignAgentWhatsappCallingNumber"];
         delete?: never;
         options?: never;
         head?: never;
@@ -177,6 +553,806 @@ export type paths = {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/v1/agents/{uuid}/guard-rules": {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Replace all guard rules
+         * @description Replaces the agent's whole set of guard rules (destructive). Published: https://developers.mindhunters.ai/api-reference/voice-ivr-&-guards/replace-all-guard-rules-for-an-agent-destructive. The answer is the agent, data-only `{data}`. An unknown agent gives 404 in Shape A (seed "Errors", "agent not found"); bad input 422, nothing written. One bad rule refuses the whole set.
+         */
+        put: operations["replaceAgentGuardRules"];
+        /**
+         * Add one guard rule, keep the others
+         * @description Appends one guard rule to the agent; the other rules stay. Published: https://developers.mindhunters.ai/api-reference/voice-ivr-&-guards/add-one-guard-rule-preserves-existing-rules. The answer is the agent, data-only `{data}`, with its `guard_rules` (inferred property). An unknown agent gives 404 in Shape A (seed "Errors", "agent not found"); bad input 422, nothing written.
+         */
+        post: operations["addAgentGuardRule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/agents/{uuid}/guard-rules/{ruleUuid}": {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /** @description The rule, one of the agent's. */
+                ruleUuid: components["parameters"]["AgentRuleUuidPath"];
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete one guard rule
+         * @description Removes one guard rule for good; the other rules stay. Published: https://developers.mindhunters.ai/api-reference/agents/delete-a-single-guard-rule.md (its path is inferred from the update's). The answer is the agent, data-only `{data}`. An unknown agent gives 404 in Shape A (seed "Errors", "agent not found"); bad input 422, nothing written. A rule that is not the agent's gives 404.
+         */
+        delete: operations["deleteAgentGuardRule"];
+        options?: never;
+        head?: never;
+        /**
+         * Change one guard rule
+         * @description Changes the fields sent of one guard rule; the other rules stay. Published: https://developers.mindhunters.ai/api-reference/agents/update-a-single-guard-rule. The answer is the agent, data-only `{data}`. An unknown agent gives 404 in Shape A (seed "Errors", "agent not found"); bad input 422, nothing written. A rule that is not the agent's gives 404.
+         */
+        patch: operations["updateAgentGuardRule"];
+        trace?: never;
+    };
+    "/api/v1/agents/{uuid}/guidelines": {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Replace all of an agent's guidelines
+         * @description Replaces the agent's whole set of guidelines with the ones sent (an empty list removes them all); each
+         *     gets a new uuid. An absent `order` places the item at the end of the list (one past the highest `order`,
+         *     0 for the first; inferred); the list is answered in ascending `order`, ties in the order they were
+         *     written. Bad input gives 422 and changes nothing. An unknown agent gives 404 in Shape A (seed "Errors",
+         *     "agent not found"). The answer is the agent with all its parts, data-only `{data: Agent}`, as the
+         *     published part operations answer. Published:
+         *     https://developers.mihu.ai/api-reference/agents/replace-agent-guidelines.
+         */
+        put: operations["replaceAgentGuidelines"];
+        /**
+         * Add one guideline to an agent
+         * @description Adds one guideline and keeps the agent's other guidelines (the replace-all operation replaces the set).
+         *     An absent `order` places the item at the end of the list (one past the highest `order`, 0 for the first;
+         *     inferred); the list is answered in ascending `order`, ties in the order they were written. Bad input
+         *     gives 422 and changes nothing. An unknown agent gives 404 in Shape A (seed "Errors", "agent not found").
+         *     The answer is the agent with all its parts, data-only `{data: Agent}`, as the published part operations
+         *     answer. Published: https://developers.mihu.ai/api-reference/agents/add-a-single-guideline.
+         */
+        post: operations["addAgentGuideline"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/agents/{uuid}/guidelines/{guidelineUuid}": {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description The uuid of one of the agent's guidelines (as the agent answers list it). A malformed value gives 422 `INVALID_UUID`.
+                 * @example 1665e204-3279-5a16-bf1a-aebeab9a2502
+                 */
+                guidelineUuid: components["parameters"]["AgentPartGuidelinePath"];
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete one guideline of an agent
+         * @description Removes one guideline; the agent's other guidelines are kept. Bad input gives 422 and changes nothing.
+         *     An unknown agent, or a guideline the agent does not have, gives 404 in Shape A (seed "Errors", "agent
+         *     not found"). The answer is the agent with all its parts, data-only `{data: Agent}`, as the published
+         *     part operations answer. The published API names this operation
+         *     (https://developers.mindhunters.ai/api-reference/agents/delete-a-single-guideline.md) without showing
+         *     its path or shapes: the path, body and answer are designed in the family of the agent's other part
+         *     operations (inferred).
+         */
+        delete: operations["deleteAgentGuideline"];
+        options?: never;
+        head?: never;
+        /**
+         * Update one guideline of an agent
+         * @description Changes the fields sent of one guideline; absent fields keep their values. Bad input gives 422 and
+         *     changes nothing. An unknown agent, or a guideline the agent does not have, gives 404 in Shape A (seed
+         *     "Errors", "agent not found"). The answer is the agent with all its parts, data-only `{data: Agent}`, as
+         *     the published part operations answer. Not published: designed in the family of the agent's other part
+         *     operations (inferred).
+         */
+        patch: operations["updateAgentGuideline"];
+        trace?: never;
+    };
+    "/api/v1/agents/{uuid}/intents": {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List an agent's intents
+         * @description The agent's intents, oldest first (inferred: designed so clients can read intents back). An unknown agent, or an intent that is not the agent's, gives 404 in Shape A (seed "Errors", "agent not found").
+         */
+        get: operations["listAgentIntents"];
+        put?: never;
+        /**
+         * Create an intent
+         * @description Adds an intent to the agent. Published by name only: https://developers.mindhunters.ai/api-reference/agents/create-an-intent.md (the page is not stored; the path and answer are designed in the family of the update, inferred, and the body mirrors the update's). `key` is derived from `name` when absent; a key the agent already has gives 422. An unknown agent, or an intent that is not the agent's, gives 404 in Shape A (seed "Errors", "agent not found").
+         */
+        post: operations["createAgentIntent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/agents/{uuid}/intents/{intentUuid}": {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /** @description The intent, one of the agent's. */
+                intentUuid: components["parameters"]["AgentIntentUuidPath"];
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Read an intent
+         * @description One intent of the agent (inferred). An unknown agent, or an intent that is not the agent's, gives 404 in Shape A (seed "Errors", "agent not found").
+         */
+        get: operations["getAgentIntent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update an intent
+         * @description Changes an intent. Published: https://developers.mindhunters.ai/api-reference/agents/update-an-intent: `name` is required; the other fields sent replace the stored ones, absent ones stay (inferred); `key` is derived from `name` when null; a key another intent of the agent has gives 422 (inferred). The answer is `{success, data}` without `message` (published). An unknown agent, or an intent that is not the agent's, gives 404 in Shape A (seed "Errors", "agent not found").
+         */
+        patch: operations["updateAgentIntent"];
+        trace?: never;
+    };
+    "/api/v1/agents/{uuid}/intents/{intentUuid}/event": {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /** @description The intent, one of the agent's. */
+                intentUuid: components["parameters"]["AgentIntentUuidPath"];
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Read an intent's action
+         * @description The intent's action. Published: https://developers.mihu.ai/api-reference/agents/get-the-intents-action-event. An intent without an action answers `data` null (inferred). An unknown agent, or an intent that is not the agent's, gives 404 in Shape A (seed "Errors", "agent not found").
+         */
+        get: operations["getAgentIntentEvent"];
+        /**
+         * Set an intent's action
+         * @description Sets (replaces) the single action the intent runs, as a draft: publish it with POST .../event/publish. Published: https://developers.mihu.ai/api-reference/agents/set-the-intents-action-event; an external app that is not connected, or whose connection is not active, gives 422 (published). The checks of each event type are in the body schema. An unknown agent, or an intent that is not the agent's, gives 404 in Shape A (seed "Errors", "agent not found").
+         */
+        put: operations["setAgentIntentEvent"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/agents/{uuid}/intents/{intentUuid}/event/publish": {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /** @description The intent, one of the agent's. */
+                intentUuid: components["parameters"]["AgentIntentUuidPath"];
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Publish an intent's action
+         * @description Makes the intent's draft action live: its status becomes `deployed`. Named by https://developers.mihu.ai/api-reference/agents/set-the-intents-action-event ("call /event/publish"); the answer is designed like the read's (inferred). An intent without an action gives 409 (inferred); publishing a deployed action again answers it unchanged. An unknown agent, or an intent that is not the agent's, gives 404 in Shape A (seed "Errors", "agent not found").
+         */
+        post: operations["publishAgentIntentEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/agents/{uuid}/notes": {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Replace all of an agent's notes
+         * @description Replaces the agent's whole set of notes with the ones sent (an empty list removes them all); each gets a
+         *     new uuid. An absent `order` places the item at the end of the list (one past the highest `order`, 0 for
+         *     the first; inferred); the list is answered in ascending `order`, ties in the order they were written.
+         *     Bad input gives 422 and changes nothing. An unknown agent gives 404 in Shape A (seed "Errors", "agent
+         *     not found"). The answer is the agent with all its parts, data-only `{data: Agent}`, as the published
+         *     part operations answer. Not published: designed in the family of the agent's other part operations
+         *     (inferred).
+         */
+        put: operations["replaceAgentNotes"];
+        /**
+         * Add one note to an agent
+         * @description Adds one note and keeps the agent's other notes (the replace-all operation replaces the set). An absent
+         *     `order` places the item at the end of the list (one past the highest `order`, 0 for the first;
+         *     inferred); the list is answered in ascending `order`, ties in the order they were written. Bad input
+         *     gives 422 and changes nothing. An unknown agent gives 404 in Shape A (seed "Errors", "agent not found").
+         *     The answer is the agent with all its parts, data-only `{data: Agent}`, as the published part operations
+         *     answer. Published: https://developers.mihu.ai/api-reference/agents/add-a-single-note.
+         */
+        post: operations["addAgentNote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/agents/{uuid}/notes/{noteUuid}": {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description The uuid of one of the agent's notes (as the agent answers list it). A malformed value gives 422 `INVALID_UUID`.
+                 * @example 20515a81-60fe-51ff-9895-00ea433f8d69
+                 */
+                noteUuid: components["parameters"]["AgentPartNotePath"];
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete one note of an agent
+         * @description Removes one note; the agent's other notes are kept. Bad input gives 422 and changes nothing. An unknown
+         *     agent, or a note the agent does not have, gives 404 in Shape A (seed "Errors", "agent not found"). The
+         *     answer is the agent with all its parts, data-only `{data: Agent}`, as the published part operations
+         *     answer. The published API names this operation
+         *     (https://developers.mindhunters.ai/api-reference/agents/delete-a-single-note.md) without showing its
+         *     path or shapes: the path, body and answer are designed in the family of the agent's other part
+         *     operations (inferred).
+         */
+        delete: operations["deleteAgentNote"];
+        options?: never;
+        head?: never;
+        /**
+         * Update one note of an agent
+         * @description Changes the fields sent of one note; absent fields keep their values. Bad input gives 422 and changes
+         *     nothing. An unknown agent, or a note the agent does not have, gives 404 in Shape A (seed "Errors",
+         *     "agent not found"). The answer is the agent with all its parts, data-only `{data: Agent}`, as the
+         *     published part operations answer. Not published: designed in the family of the agent's other part
+         *     operations (inferred).
+         */
+        patch: operations["updateAgentNote"];
+        trace?: never;
+    };
+    "/api/v1/agents/{uuid}/procedures": {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Replace all of an agent's procedures
+         * @description Replaces the agent's whole set of procedures with the ones sent (an empty list removes them all); each
+         *     gets a new uuid. Steps are answered in ascending `order`, whatever order they were sent in; a step
+         *     without `order` goes to the end (one past the highest, 1 for the first; inferred). `intent_uuid` of a
+         *     step is stored as sent (not checked against the agent's intents; inferred). Bad input gives 422 and
+         *     changes nothing. An unknown agent gives 404 in Shape A (seed "Errors", "agent not found"). The answer is
+         *     the agent with all its parts, data-only `{data: Agent}`, as the published part operations answer. Not
+         *     published: designed in the family of the agent's other part operations (inferred).
+         */
+        put: operations["replaceAgentProcedures"];
+        /**
+         * Add one procedure (steps optional) to an agent
+         * @description Adds one procedure and keeps the agent's other procedures (the replace-all operation replaces the set).
+         *     Steps are answered in ascending `order`, whatever order they were sent in; a step without `order` goes
+         *     to the end (one past the highest, 1 for the first; inferred). `intent_uuid` of a step is stored as sent
+         *     (not checked against the agent's intents; inferred). Bad input gives 422 and changes nothing. An unknown
+         *     agent gives 404 in Shape A (seed "Errors", "agent not found"). The answer is the agent with all its
+         *     parts, data-only `{data: Agent}`, as the published part operations answer. Published:
+         *     https://developers.mihu.ai/api-reference/agents/add-a-single-procedure-with-optional-steps.
+         */
+        post: operations["addAgentProcedure"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/agents/{uuid}/procedures/{procedureUuid}": {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description The uuid of one of the agent's procedures (as the agent answers list it). A malformed value gives 422 `INVALID_UUID`.
+                 * @example 068de8bd-f74b-5afa-9636-d22ad7581b71
+                 */
+                procedureUuid: components["parameters"]["AgentPartProcedurePath"];
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete one procedure of an agent and its steps
+         * @description Removes one procedure; the agent's other procedures are kept. The procedure's steps go with it. Bad
+         *     input gives 422 and changes nothing. An unknown agent, or a procedure the agent does not have, gives 404
+         *     in Shape A (seed "Errors", "agent not found"). The answer is the agent with all its parts, data-only
+         *     `{data: Agent}`, as the published part operations answer. Published:
+         *     https://developers.mihu.ai/api-reference/agents/delete-a-single-procedure-and-its-steps.
+         */
+        delete: operations["deleteAgentProcedure"];
+        options?: never;
+        head?: never;
+        /**
+         * Update one procedure of an agent; its steps are replaced when sent
+         * @description Changes the fields sent of one procedure; absent fields keep their values. Steps are answered in
+         *     ascending `order`, whatever order they were sent in; a step without `order` goes to the end (one past
+         *     the highest, 1 for the first; inferred). `steps`, when sent, replaces all the procedure's steps (an
+         *     empty list removes them); when absent the steps are kept. `intent_uuid` of a step is stored as sent (not
+         *     checked against the agent's intents; inferred). Bad input gives 422 and changes nothing. An unknown
+         *     agent, or a procedure the agent does not have, gives 404 in Shape A (seed "Errors", "agent not found").
+         *     The answer is the agent with all its parts, data-only `{data: Agent}`, as the published part operations
+         *     answer. Published:
+         *     https://developers.mihu.ai/api-reference/agents/update-a-single-procedure-and-replace-its-steps-if-provided.
+         */
+        patch: operations["updateAgentProcedure"];
+        trace?: never;
+    };
+    "/api/v1/agents/{uuid}/routing-rules": {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Replace all routing rules
+         * @description Replaces the agent's whole set of routing rules (destructive). Published: https://developers.mindhunters.ai/api-reference/voice-ivr-&-guards/add-one-routing-rule-preserves-existing-rules (only mentioned there: the body is designed, inferred). The answer is the agent, data-only `{data}`. An unknown agent gives 404 in Shape A (seed "Errors", "agent not found"); bad input 422, nothing written. One bad rule refuses the whole set.
+         */
+        put: operations["replaceAgentRoutingRules"];
+        /**
+         * Add one routing rule, keep the others
+         * @description Appends one routing rule to the agent; the other rules stay. Published: https://developers.mindhunters.ai/api-reference/voice-ivr-&-guards/add-one-routing-rule-preserves-existing-rules. The answer is the agent, data-only `{data}`, with its `routing_rules` (inferred property). An unknown agent gives 404 in Shape A (seed "Errors", "agent not found"); bad input 422, nothing written.
+         */
+        post: operations["addAgentRoutingRule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/agents/{uuid}/routing-rules/{ruleUuid}": {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /** @description The rule, one of the agent's. */
+                ruleUuid: components["parameters"]["AgentRuleUuidPath"];
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete one routing rule
+         * @description Removes one routing rule for good; the other rules stay. Published: https://developers.mindhunters.ai/api-reference/voice-ivr-&-guards/delete-one-routing-rule-other-rules-untouched. The answer is the agent, data-only `{data}`. An unknown agent gives 404 in Shape A (seed "Errors", "agent not found"); bad input 422, nothing written. A rule that is not the agent's gives 404.
+         */
+        delete: operations["deleteAgentRoutingRule"];
+        options?: never;
+        head?: never;
+        /**
+         * Change one routing rule
+         * @description Changes the fields sent of one routing rule; the other rules stay. Published: https://developers.mindhunters.ai/api-reference/voice-ivr-&-guards/partially-update-one-routing-rule. The answer is the agent, data-only `{data}`. An unknown agent gives 404 in Shape A (seed "Errors", "agent not found"); bad input 422, nothing written. A rule that is not the agent's gives 404.
+         */
+        patch: operations["updateAgentRoutingRule"];
+        trace?: never;
+    };
+    "/api/v1/agents/{uuid}/training": {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Replace all of an agent's training rows
+         * @description Replaces the agent's whole set of training with the ones sent (an empty list removes them all); each
+         *     gets a new uuid. Bad input gives 422 and changes nothing. An unknown agent gives 404 in Shape A (seed
+         *     "Errors", "agent not found"). The answer is the agent with all its parts, data-only `{data: Agent}`, as
+         *     the published part operations answer. Published:
+         *     https://developers.mihu.ai/api-reference/agents/replace-agent-training-data.
+         */
+        put: operations["replaceAgentTraining"];
+        /**
+         * Add one training row to an agent
+         * @description Adds one training row and keeps the agent's other training (the replace-all operation replaces the set).
+         *     Bad input gives 422 and changes nothing. An unknown agent gives 404 in Shape A (seed "Errors", "agent
+         *     not found"). The answer is the agent with all its parts, data-only `{data: Agent}`, as the published
+         *     part operations answer. The published API names this operation
+         *     (https://developers.mindhunters.ai/api-reference/agents/add-a-single-training-data-row.md) without
+         *     showing its path or shapes: the path, body and answer are designed in the family of the agent's other
+         *     part operations (inferred).
+         */
+        post: operations["addAgentTraining"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/agents/{uuid}/training/{trainingUuid}": {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description The uuid of one of the agent's training (as the agent answers list it). A malformed value gives 422 `INVALID_UUID`.
+                 * @example 40302ae0-a51b-5df4-a45f-a987f1f65b78
+                 */
+                trainingUuid: components["parameters"]["AgentPartTrainingPath"];
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete one training row of an agent
+         * @description Removes one training row; the agent's other training are kept. Bad input gives 422 and changes nothing.
+         *     An unknown agent, or a training row the agent does not have, gives 404 in Shape A (seed "Errors", "agent
+         *     not found"). The answer is the agent with all its parts, data-only `{data: Agent}`, as the published
+         *     part operations answer. The published API names this operation
+         *     (https://developers.mindhunters.ai/api-reference/agents/delete-a-single-training-row.md) without showing
+         *     its path or shapes: the path, body and answer are designed in the family of the agent's other part
+         *     operations (inferred).
+         */
+        delete: operations["deleteAgentTraining"];
+        options?: never;
+        head?: never;
+        /**
+         * Update one training row of an agent
+         * @description Changes the fields sent of one training row; absent fields keep their values. Bad input gives 422 and
+         *     changes nothing. An unknown agent, or a training row the agent does not have, gives 404 in Shape A (seed
+         *     "Errors", "agent not found"). The answer is the agent with all its parts, data-only `{data: Agent}`, as
+         *     the published part operations answer. Published:
+         *     https://developers.mihu.ai/api-reference/agents/update-a-single-training-row.
+         */
+        patch: operations["updateAgentTraining"];
         trace?: never;
     };
     "/api/v1/agents/{uuid}/webhooks": {
@@ -284,6 +1460,89 @@ export type paths = {
          *     - An unknown agent, or a webhook that is not the agent's, gives 404 in Shape A (seed "Errors", "agent not found").
          */
         patch: operations["updateAgentWebhook"];
+        trace?: never;
+    };
+    "/api/v1/agents/from-website": {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Generate an agent from a website or documentation URL
+         * @description Starts a job that analyses a website (or, without one, a research prompt) and creates an agent from it. Published:
+         *     https://developers.mihu.ai/api-reference/agents/create-an-agent-from-website-documentation (the body: `source_url`,
+         *     needed unless `analysis_prompt` is given; `language` ISO 639-1; `analysis_prompt` at most 4000 characters, its
+         *     result given as `additional_analysis`; `search_country` ISO 3166-1 alpha-2, `search_region`, `search_city`,
+         *     `search_latitude`). The page shows no answer: the job (201, `data` the job), `search_longitude` and the job read
+         *     (GET /api/v1/agents/from-website/{jobUuid}) are inferred.
+         *
+         *     - Neither `source_url` nor `analysis_prompt`: 422 (published).
+         *     - The job is `pending`, then `processing`, then `completed` with the created agent's `agent_uuid`, as time passes
+         *       (inferred); the agent is in the agents list from then on.
+         */
+        post: operations["createAgentFromWebsite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/agents/from-website/{jobUuid}": {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of a website agent job (its `job_uuid`). A malformed value gives 422 `INVALID_UUID`.
+                 * @example 5b0e9a4c-2f7d-4c1e-9b3a-8d6f1e2c4a70
+                 */
+                jobUuid: components["parameters"]["AgentWebsiteJobUuidPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Read a website agent job
+         * @description The job's status as of now: `pending`, `processing`, then `completed` with `agent_uuid` of the created agent. The
+         *     whole operation is inferred (the published page shows no way to follow the job). An unknown job gives 404 in
+         *     Shape A.
+         */
+        get: operations["getAgentFromWebsiteJob"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/v1/analytics/calls": {
@@ -1464,6 +2723,96 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/builders/{uuid}/ssh": {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Read an app's SSH access
+         * @description The app's current SSH access, with its token masked (`***` and its last four characters, in `token` and in
+         *     `ssh_command`): only the create and recreate answers hand the token out (seed "What the service does" > Logs:
+         *     secrets are masked). `data` is null when the app has no access. Inferred: the published API names no read.
+         */
+        get: operations["getBuilderSshAccess"];
+        put?: never;
+        /**
+         * Create SSH access to an app's sandbox
+         * @description Issues an SSH access to the app's sandbox valid for `expires_minutes` (5 to 10080, default 60), answered once
+         *     in clear: `ssh_command`, `token` and `expires_at`. Published:
+         *     https://developers.mihu.ai/api-reference/builders/create-ssh-access (`{success, data}` without `message`). Every
+         *     later read shows the token masked (inferred). While an unexpired access exists a new one is refused with 409
+         *     (inferred: recreate replaces it).
+         */
+        post: operations["createBuilderSshAccess"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/builders/{uuid}/ssh/recreate": {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Recreate an app's SSH access
+         * @description Replaces the app's SSH access (or issues one) with a new token valid for `expires_minutes` (5 to 10080, default
+         *     60); the old token stops working. Published: https://developers.mihu.ai/api-reference/builders/recreate-ssh-access
+         *     (`{success, data {ssh_command}}` without `message`); the new token is in clear in `ssh_command` this once.
+         */
+        post: operations["recreateBuilderSshAccess"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/builders/{uuid}/start": {
         parameters: {
             query?: {
@@ -1542,6 +2891,43 @@ export type paths = {
          *     preview URL stops resolving and runtime stops accruing. An app already `stopped`, or `failed` (not running), gives 409.
          */
         post: operations["stopBuilder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/builders/spending": {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the workspace's total builder spending
+         * @description What the workspace's apps have cost so far: `currency`, `total_cost` (the sum of every app's accrued cost),
+         *     `vm_count` (the apps, each in its own sandbox) and `deployments`, one entry per app. Published:
+         *     https://developers.mihu.ai/api-reference/builders/get-total-spending (`{success, data}` without `message`; the
+         *     fields of `data`). The entries of `deployments` are not shown by the page: each is the app's `uuid`, `name`,
+         *     `status` and its `cost` object as builder answers show it (inferred).
+         */
+        get: operations["getBuilderSpending"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -6214,6 +7600,60 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/webhooks": {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the workspace's webhook subscriptions
+         * @description The workspace's active webhook subscriptions, newest first, as the published paged list (inferred: the n8n trigger
+         *     only subscribes and unsubscribes). Filter `event` keeps the subscriptions of one event.
+         */
+        get: operations["listWebhookSubscriptions"];
+        put?: never;
+        /**
+         * Subscribe a target URL to an event
+         * @description Subscribes `targetUrl` to `event` for the whole workspace. Published by the service's n8n trigger
+         *     (mihu-ai/n8n-nodes-mihu, nodes/Mihu/MihuTrigger.node.ts: the path, the method and the body names).
+         *
+         *     - `targetUrl` must be an absolute `https://` URL, as for agent webhooks; otherwise 422 (inferred).
+         *     - `event` is `voice_evaluation` or `text_evaluation`, the events the trigger offers.
+         *     - Each evaluation of the event that completes while the subscription exists is delivered to the target and
+         *       recorded in the webhooks log feed as `{event, data}` with the fields the trigger reads; the mock sends nothing
+         *       over the network (inferred).
+         *     - Subscribing the same `targetUrl` to the same `event` again answers 200 with the existing subscription
+         *       (idempotent, inferred); a new one answers 201. The answers are inferred.
+         */
+        post: operations["subscribeWebhook"];
+        /**
+         * Unsubscribe a target URL
+         * @description Removes every subscription of `targetUrl` (all its events). Published by the service's n8n trigger
+         *     (mihu-ai/n8n-nodes-mihu, nodes/Mihu/MihuTrigger.node.ts: DELETE with `targetUrl` in a JSON body; the trigger
+         *     ignores the answer). Deliveries already recorded stay in the webhooks log feed. A target with no subscription
+         *     gives 404 (inferred). The answer, the removed subscriptions, is inferred.
+         */
+        delete: operations["unsubscribeWebhook"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/whatsapp/template": {
         parameters: {
             query?: {
@@ -6366,6 +7806,56 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/whatsapp/templates": {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List WhatsApp templates
+         * @description The workspace's WhatsApp templates, newest first, as the published paged list (inferred: the published template
+         *     setting page names GET /api/v1/whatsapp/templates as where template uuids come from, without its shape). Filters
+         *     `waba_id`, `status` and `language` combine with AND. Templates created through the API are shown with their
+         *     review status at the request's instant.
+         */
+        get: operations["listWhatsappTemplates"];
+        put?: never;
+        /**
+         * Create a WhatsApp template
+         * @description Submits a new template under the business account `waba_id`. Published:
+         *     https://developers.mindhunters.ai/api-reference/whatsapp-templates/create-a-new-whatsapp-template (the body, the
+         *     envelope and the answer's fields).
+         *
+         *     - `name` is lowercase snake_case, 1-512 characters, and unique per `name` and `language` within the business
+         *       account: a second template with the same three gives 409 `CONFLICT` (the status is inferred).
+         *     - A new template is `PENDING` while it is reviewed; the review passes after 10 minutes on the clock, and the
+         *       template then reads `APPROVED` (inferred), from when it can get a template setting like any approved template.
+         *     - `content` is the text of the `BODY` component (empty without one); `template_id` is the id the review assigns;
+         *       `phone_number` is the number of the workspace's WhatsApp channel on that business account (empty without one);
+         *       the 201 status is inferred.
+         */
+        post: operations["createWhatsappTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 };
 export type webhooks = Record<string, never>;
 export type components = {
@@ -6385,6 +7875,8 @@ export type components = {
             custom_llm_url?: components["schemas"]["AgentText"];
             custom_prompt?: components["schemas"]["AgentText"];
             description?: components["schemas"]["AgentText"];
+            /** @description The agent's guard rules (spec/paths/agent-rules.yaml). */
+            guard_rules?: components["schemas"]["AgentGuardRule"][];
             guidelines?: components["schemas"]["AgentGuideline"][];
             interest_of_product?: components["schemas"]["AgentText"];
             language?: components["schemas"]["AgentText"];
@@ -6396,6 +7888,10 @@ export type components = {
             procedures?: components["schemas"]["AgentProcedure"][];
             recommendations?: components["schemas"]["AgentText"];
             role?: components["schemas"]["AgentText"];
+            /** @description The agent's routing rules, by priority (spec/paths/agent-rules.yaml). */
+            routing_rules?: components["schemas"]["AgentRoutingRule"][];
+            /** @description The schedules the agent books on, with their booking rules (PUT /api/v1/agents/{uuid}/appointments). */
+            schedule_assignments?: components["schemas"]["AgentScheduleAssignment"][];
             settings?: components["schemas"]["AgentSettings"];
             speed?: components["schemas"]["AgentText"];
             /** @description The agent's status, such as `pending` or `active` (the values are not published). */
@@ -6405,6 +7901,64 @@ export type components = {
             topic?: components["schemas"]["AgentText"];
             training?: components["schemas"]["AgentTraining"][];
         };
+        /**
+         * @description Appointment settings and schedule assignments (published: PUT /api/v1/agents/{uuid}/appointments, and the
+         *     create's `appointments`). Unknown fields are refused (inferred).
+         */
+        AgentAppointments: {
+            enabled?: boolean;
+            random_assignment?: boolean;
+            schedule_assignments?: components["schemas"]["AgentScheduleAssignment"][];
+        };
+        /** @description Which bookings need approval and who is told. */
+        AgentApproval: {
+            approval_for_cancel?: boolean;
+            approval_for_create?: boolean;
+            approval_for_notes?: boolean;
+            approval_for_reschedule?: boolean;
+            approval_threshold?: string;
+            expected_response_time?: string;
+            notify_admins?: string;
+            notify_calendar_owner?: string;
+            require_approval?: boolean;
+        };
+        /** @description A question asked while booking. */
+        AgentBookingQuestion: {
+            description?: string;
+            name?: string;
+            required?: boolean;
+            type?: string;
+        };
+        /** @description The questions asked while booking on the schedule. */
+        AgentBookingQuestions: {
+            custom_questions?: components["schemas"]["AgentBookingQuestion"][];
+            inherit_from_schedule?: boolean;
+        };
+        /** @description How the agent handles cancellations. */
+        AgentCancellation: {
+            ai_can_cancel?: boolean;
+            cancellation_fee_policy?: string;
+            min_cancellation_notice?: string;
+            require_cancellation_reason?: boolean;
+        };
+        /** @description The published envelope of the call provisioning, with the agent under `data.agent`. */
+        AgentChannelAssignResponse: components["schemas"]["SuccessEnvelope"] & {
+            data: {
+                agent: components["schemas"]["Agent"];
+            };
+        };
+        /** @description The connected Instagram account to assign, by the id the agent's `channels.instagram.account_id` shows. */
+        AgentChannelInstagramAssign: {
+            account_id: string;
+        };
+        /** @description The connected Facebook page to assign, by the id the agent's `channels.messenger.page_id` shows. */
+        AgentChannelMessengerAssign: {
+            page_id: string;
+        };
+        /** @description The owned phone number to bind, by its uuid (published for the call provisioning; inferred elsewhere). */
+        AgentChannelPhoneAssign: {
+            phone_number_uuid: components["schemas"]["Uuid"];
+        };
         /** @description An agent's channel bindings (seed "What the service does" > Agents, "channel bindings"); null where unbound. */
         AgentChannels: {
             call: components["schemas"]["AgentPhoneBinding"] | null;
@@ -6413,6 +7967,49 @@ export type components = {
             messenger: components["schemas"]["AgentMessengerBinding"] | null;
             sms: components["schemas"]["AgentPhoneBinding"] | null;
             whatsapp: components["schemas"]["AgentWhatsappBinding"] | null;
+        };
+        /**
+         * @description Body of POST /api/v1/agents (published: https://developers.mindhunters.ai/api-reference/agents/create-an-agent).
+         *     `name` is required and unknown fields are refused (both inferred).
+         */
+        AgentCreate: {
+            appointment_scheduling_enabled?: boolean;
+            appointment_scheduling_randomly?: boolean;
+            appointments?: components["schemas"]["AgentAppointments"];
+            behavior_guidelines?: string;
+            company_name?: string;
+            company_service?: string;
+            custom_llm_url?: string;
+            custom_prompt?: string;
+            description?: string;
+            guidelines?: components["schemas"]["AgentGuidelineInput"][];
+            interest_of_product?: string;
+            language?: string;
+            length_detail?: string;
+            name: string;
+            negative_response?: string;
+            notes?: components["schemas"]["AgentGuidelineInput"][];
+            objective?: string;
+            procedures?: components["schemas"]["AgentProcedureInput"][];
+            role?: string;
+            routing_rules?: components["schemas"]["AgentCreateRoutingRule"][];
+            settings?: components["schemas"]["AgentSettingsInput"];
+            speed?: string;
+            status?: string;
+            timezone?: string;
+            tone?: string;
+            topic?: string;
+            training?: components["schemas"]["AgentTrainingInput"][];
+        };
+        /**
+         * @description A routing rule sent with a new agent (published fields). `trigger_keyword` is needed when `detection_mode` is
+         *     `exact` or `both`; `detection_mode` defaults to `intent` (as the routing-rule operations; inferred).
+         */
+        AgentCreateRoutingRule: {
+            department_name?: string;
+            /** @enum {string} */
+            detection_mode?: "exact" | "intent" | "both";
+            trigger_keyword?: string;
         };
         /** @description The workspace email address an agent's email channel uses. */
         AgentEmailBinding: {
@@ -6429,11 +8026,103 @@ export type components = {
             text?: components["schemas"]["EvaluateAnalyzersUpdate"];
             voice?: components["schemas"]["EvaluateAnalyzersUpdate"];
         };
+        /** @description A guard rule as the agent shows it (inferred: the published agent answer does not show rules; the fields are those of the published request bodies, keyed `uuid`). */
+        AgentGuardRule: {
+            /** @description The extension or number a `forward` goes to. */
+            destination: string | null;
+            /** @description The agent a `forward` with `destination_type` `agent` goes to; it must exist in the workspace. */
+            destination_agent_uuid: components["schemas"]["Uuid"] | null;
+            /** @description Where a `forward` goes, such as `extension` or `agent` (the full value set is not published). */
+            destination_type: string | null;
+            /** @description Customer utterances that should fire the guard. */
+            example_phrases: string[];
+            is_active: boolean;
+            is_default: boolean;
+            /** @description A short name for the rule. */
+            name: string | null;
+            /** @description Spoken before ending (`end_conversation`). */
+            say_before_end: string | null;
+            /** @description Spoken before the transfer (`forward`). */
+            say_before_forwarding: string | null;
+            /** @description Channels the guard runs on. */
+            selected_channels: ("phone" | "instagram" | "whatsapp" | "facebook_messenger")[];
+            /** @enum {string} */
+            then_action: "forward" | "end_conversation";
+            uuid: components["schemas"]["Uuid"];
+            /** @description The situation that fires the guard, in plain language. */
+            when_condition: string;
+        };
+        /** @description A new guard rule (published: https://developers.mindhunters.ai/api-reference/voice-ivr-&-guards/add-one-guard-rule-preserves-existing-rules). `when_condition` and `then_action` are required; a `forward` needs `destination_type` and `destination`, or `destination_agent_uuid` of an existing agent when `destination_type` is `agent` (422 otherwise). `selected_channels` defaults to `[phone]` (published); `is_active` to true and `is_default` to false (inferred). */
+        AgentGuardRuleInput: {
+            /** @description The extension or number a `forward` goes to. */
+            destination?: string | null;
+            /** @description The agent a `forward` with `destination_type` `agent` goes to; it must exist in the workspace. */
+            destination_agent_uuid?: components["schemas"]["Uuid"] | null;
+            /** @description Where a `forward` goes, such as `extension` or `agent` (the full value set is not published). */
+            destination_type?: string | null;
+            /** @description Customer utterances that should fire the guard. */
+            example_phrases?: string[];
+            /** @default true */
+            is_active: boolean;
+            /** @default false */
+            is_default: boolean;
+            /** @description A short name for the rule. */
+            name?: string | null;
+            /** @description Spoken before ending (`end_conversation`). */
+            say_before_end?: string | null;
+            /** @description Spoken before the transfer (`forward`). */
+            say_before_forwarding?: string | null;
+            /**
+             * @description Channels the guard runs on.
+             * @default [
+             *       "phone"
+             *     ]
+             */
+            selected_channels: ("phone" | "instagram" | "whatsapp" | "facebook_messenger")[];
+            /** @enum {string} */
+            then_action: "forward" | "end_conversation";
+            /** @description The situation that fires the guard, in plain language. */
+            when_condition: string;
+        };
+        /** @description The whole new set (published: https://developers.mindhunters.ai/api-reference/voice-ivr-&-guards/replace-all-guard-rules-for-an-agent-destructive); an empty list removes every guard rule. */
+        AgentGuardRulesReplace: {
+            guard_rules: components["schemas"]["AgentGuardRuleInput"][];
+        };
+        /** @description The fields to change (published: https://developers.mindhunters.ai/api-reference/agents/update-a-single-guard-rule); the rest stay. The rule as changed must still satisfy the `forward` destination rule (422 otherwise). */
+        AgentGuardRuleUpdate: {
+            /** @description The extension or number a `forward` goes to. */
+            destination?: string | null;
+            /** @description The agent a `forward` with `destination_type` `agent` goes to; it must exist in the workspace. */
+            destination_agent_uuid?: components["schemas"]["Uuid"] | null;
+            /** @description Where a `forward` goes, such as `extension` or `agent` (the full value set is not published). */
+            destination_type?: string | null;
+            /** @description Customer utterances that should fire the guard. */
+            example_phrases?: string[];
+            is_active?: boolean;
+            is_default?: boolean;
+            /** @description A short name for the rule. */
+            name?: string | null;
+            /** @description Spoken before ending (`end_conversation`). */
+            say_before_end?: string | null;
+            /** @description Spoken before the transfer (`forward`). */
+            say_before_forwarding?: string | null;
+            /** @description Channels the guard runs on. */
+            selected_channels?: ("phone" | "instagram" | "whatsapp" | "facebook_messenger")[];
+            /** @enum {string} */
+            then_action?: "forward" | "end_conversation";
+            /** @description The situation that fires the guard, in plain language. */
+            when_condition?: string;
+        };
         /** @description One guideline of the agent, in `order`. */
         AgentGuideline: {
             content: string;
             order: number;
             uuid: components["schemas"]["Uuid"];
+        };
+        /** @description A guideline or note to save, in `order`. */
+        AgentGuidelineInput: {
+            content: string;
+            order?: number;
         };
         /** @description The workspace's connected Instagram account; it stays connected after unbinding and can be assigned again. */
         AgentInstagramAccount: {
@@ -6459,10 +8148,166 @@ export type components = {
             instagram_account: components["schemas"]["AgentInstagramAccount"];
             unbound_at: components["schemas"]["DateTime"];
         };
+        /** @description An intent of an agent (published: https://developers.mindhunters.ai/api-reference/agents/update-an-intent). Which fields are required and their nullability are inferred. */
+        AgentIntent: {
+            confidence_threshold: number | null;
+            created_at: components["schemas"]["DateTime"];
+            description: string | null;
+            intent_llm_handle_by_response: boolean;
+            intent_uuid: components["schemas"]["Uuid"];
+            is_system: boolean;
+            key: string;
+            name: string;
+            parameters: {
+                default?: string | null;
+                key: string;
+                required: boolean;
+                type: string;
+            }[];
+            recommendation_actions: string | null;
+            updated_at: components["schemas"]["DateTime"];
+            webhook: {
+                auth_token: string | null;
+                url: string;
+            } | null;
+        };
+        /** @description The single action an intent runs (published: https://developers.mihu.ai/api-reference/agents/get-the-intents-action-event). `status` is `draft` after a set and `deployed` after a publish (the example shows `deployed`; `draft` is named by the set page). `webhook`, `flow_uuid`, `agent_uuid`, `channel` and `channel_action_name` echo what was set (inferred); fields of other event types are null. */
+        AgentIntentEvent: {
+            action: {
+                key: string;
+                name: string;
+            } | null;
+            agent_uuid?: components["schemas"]["Uuid"] | null;
+            app: {
+                is_builtin: boolean;
+                name: string;
+                uid: string;
+            } | null;
+            app_connection_uuid: components["schemas"]["Uuid"] | null;
+            /** @enum {string|null} */
+            channel?: "call" | "whatsapp" | null;
+            channel_action_name?: string | null;
+            config: Record<string, never>;
+            /** @enum {string} */
+            event_type: "webhook" | "app" | "scenario" | "agent";
+            flow_uuid?: components["schemas"]["Uuid"] | null;
+            /** @enum {string} */
+            status: "draft" | "deployed";
+            webhook?: {
+                auth_token: string | null;
+                url: string;
+            } | null;
+        };
+        /** @description The action to set (published: https://developers.mihu.ai/api-reference/agents/set-the-intents-action-event). `webhook` needs `webhook.url`; `app` needs `app_uid` and `action_key` of the catalogue (GET /api/v1/flow/apps) and, for an app that is not built in, `app_connection_uuid` of an active connection of that app (422 "connect it in the dashboard" otherwise); a built-in app takes no connection; `scenario` needs `flow_uuid` of an existing flow; `agent` needs `agent_uuid` of an existing agent. Each gives 422 naming the field otherwise (inferred messages). */
+        AgentIntentEventInput: {
+            action_key?: string;
+            agent_uuid?: components["schemas"]["Uuid"];
+            app_connection_uuid?: components["schemas"]["Uuid"] | null;
+            app_uid?: string;
+            /** @enum {string} */
+            channel?: "call" | "whatsapp";
+            channel_action_name?: string;
+            config?: Record<string, never>;
+            /** @enum {string} */
+            event_type: "webhook" | "app" | "scenario" | "agent";
+            flow_uuid?: components["schemas"]["Uuid"];
+            webhook?: {
+                auth_token?: string | null;
+                url?: string;
+            };
+        };
+        /** @description An intent's fields (published: https://developers.mindhunters.ai/api-reference/agents/update-an-intent; the create uses the same body, inferred). `confidence_threshold` defaults to 0.7 and `intent_llm_handle_by_response` to false on create (inferred). */
+        AgentIntentInput: {
+            /** Format: float */
+            confidence_threshold?: number;
+            description?: string | null;
+            intent_llm_handle_by_response?: boolean;
+            /** @description Derived from `name` when absent or null (`Book Appointment` → `book_appointment`); unique among the agent's intents (422 otherwise, inferred). */
+            key?: string | null;
+            name: string;
+            parameters?: {
+                default?: string | null;
+                key: string;
+                required?: boolean;
+                type?: string;
+            }[];
+            recommendation_actions?: string | null;
+            webhook?: {
+                auth_token?: string | null;
+                url?: string;
+            } | null;
+        };
         /** @description The Facebook page an agent answers Messenger conversations on. */
         AgentMessengerBinding: {
             name: string;
             page_id: string;
+        };
+        /** @description The agent's whole new set of guidelines. */
+        AgentPartGuidelinesReplace: {
+            guidelines: components["schemas"]["AgentPartTextInput"][];
+        };
+        /** @description The agent's whole new set of notes. */
+        AgentPartNotesReplace: {
+            notes: components["schemas"]["AgentPartTextInput"][];
+        };
+        /** @description The item's place in its list, ascending; absent on a write, the item goes to the end of the list (inferred). */
+        AgentPartOrder: number;
+        /** @description One procedure, its steps optional (none when absent). */
+        AgentPartProcedureInput: {
+            /** @description What the procedure is for; null or absent when not set (nullability inferred). */
+            description?: components["schemas"]["AgentPartText"] | null;
+            name: components["schemas"]["AgentPartText"];
+            steps?: components["schemas"]["AgentPartSteps"];
+        };
+        /** @description The agent's whole new set of procedures. */
+        AgentPartProceduresReplace: {
+            procedures: components["schemas"]["AgentPartProcedureInput"][];
+        };
+        /** @description The fields of one procedure to change; at least one. `steps`, when sent, replaces all its steps. */
+        AgentPartProcedureUpdate: {
+            description?: components["schemas"]["AgentPartText"] | null;
+            name?: components["schemas"]["AgentPartText"];
+            steps?: components["schemas"]["AgentPartSteps"];
+        };
+        /** @description The published data-only envelope of the agent part operations. */
+        AgentPartsAnswer: {
+            data: components["schemas"]["Agent"];
+        };
+        /** @description One step of a procedure. */
+        AgentPartStepInput: {
+            description: components["schemas"]["AgentPartText"];
+            /** @description The intent the step runs; null or absent when it runs none (nullability inferred). */
+            intent_uuid?: components["schemas"]["Uuid"] | null;
+            order?: components["schemas"]["AgentPartOrder"];
+        };
+        AgentPartSteps: components["schemas"]["AgentPartStepInput"][];
+        AgentPartText: string;
+        /** @description One guideline or note. */
+        AgentPartTextInput: {
+            content: components["schemas"]["AgentPartText"];
+            order?: components["schemas"]["AgentPartOrder"];
+        };
+        /** @description The fields of one guideline or note to change; at least one. */
+        AgentPartTextUpdate: {
+            content?: components["schemas"]["AgentPartText"];
+            order?: components["schemas"]["AgentPartOrder"];
+        };
+        /** @description One training row: a customer utterance (`content`), its intent and the agent's answer. */
+        AgentPartTrainingInput: {
+            content: components["schemas"]["AgentPartText"];
+            /** @description The intent's name; null or absent when not set (nullability inferred). */
+            intent?: components["schemas"]["AgentPartText"] | null;
+            response: components["schemas"]["AgentPartText"];
+        };
+        /** @description The agent's whole new set of training rows. */
+        AgentPartTrainingReplace: {
+            training: components["schemas"]["AgentPartTrainingInput"][];
+        };
+        /** @description The fields of one training row to change; at least one. */
+        AgentPartTrainingUpdate: {
+            content?: components["schemas"]["AgentPartText"];
+            intent?: components["schemas"]["AgentPartText"] | null;
+            response?: components["schemas"]["AgentPartText"];
         };
         /** @description A phone number an agent's call or SMS channel uses. */
         AgentPhoneBinding: {
@@ -6476,6 +8321,12 @@ export type components = {
             steps: components["schemas"]["AgentProcedureStep"][];
             uuid: components["schemas"]["Uuid"];
         };
+        /** @description A procedure to save, with its steps. */
+        AgentProcedureInput: {
+            description?: string;
+            name: string;
+            steps?: components["schemas"]["AgentProcedureStepInput"][];
+        };
         /** @description One step of a procedure, in `order`, optionally running an intent. */
         AgentProcedureStep: {
             description: string;
@@ -6483,12 +8334,160 @@ export type components = {
             intent_uuid: components["schemas"]["Uuid"] | null;
             order: number;
         };
+        /** @description A step of a procedure to save; `intent_uuid` names the intent it runs (absent or null, none). */
+        AgentProcedureStepInput: {
+            description: string;
+            intent_uuid?: components["schemas"]["Uuid"] | null;
+            order: number;
+        };
+        /** @description How the agent handles rescheduling. */
+        AgentRescheduling: {
+            min_rescheduling_notice?: string;
+            minor_change_hours?: number;
+            minor_change_same_day?: boolean;
+            minor_change_same_slot?: boolean;
+            minor_change_same_week?: boolean;
+            policy?: string;
+        };
+        /** @description A routing rule as the agent shows it (inferred: the published agent answer does not show rules; the fields are those of the published request bodies, keyed `uuid`). */
+        AgentRoutingRule: {
+            /** @description Instructions for intent matching. */
+            ai_prompt: string | null;
+            /** @description A label for the rule. */
+            department_name: string | null;
+            /** @description The extension or number the transfer goes to (designed). */
+            destination: string | null;
+            /** @description The agent a transfer with `destination_type` `agent` goes to (designed); it must exist. */
+            destination_agent_uuid: components["schemas"]["Uuid"] | null;
+            /** @description Where the transfer goes, such as `extension`, `phone` or `agent` (designed). */
+            destination_type: string | null;
+            /**
+             * @description `exact`: the literal keyword; `intent`: AI matching by `ai_prompt` and `phrases`; `both`.
+             * @enum {string}
+             */
+            detection_mode: "exact" | "intent" | "both";
+            is_active: boolean;
+            /** @description Example utterances for intent matching. */
+            phrases: string[];
+            /** @description Evaluation order, lower first. */
+            priority: number;
+            /** @description Spoken before the transfer (the published field name is not shown; designed). */
+            say_before_transfer: string | null;
+            /** @description The literal keyword; required when `detection_mode` is `exact` or `both` (422 otherwise). */
+            trigger_keyword: string | null;
+            uuid: components["schemas"]["Uuid"];
+        };
+        /** @description A new routing rule (published: https://developers.mindhunters.ai/api-reference/voice-ivr-&-guards/add-one-routing-rule-preserves-existing-rules). `trigger_keyword` is required when `detection_mode` is `exact` or `both` (422 otherwise); `priority` defaults to the highest existing priority + 1 (1 for the first rule). `detection_mode` defaults to `intent` and `is_active` to true (inferred). */
+        AgentRoutingRuleInput: {
+            /** @description Instructions for intent matching. */
+            ai_prompt?: string | null;
+            /** @description A label for the rule. */
+            department_name?: string | null;
+            /** @description The extension or number the transfer goes to (designed). */
+            destination?: string | null;
+            /** @description The agent a transfer with `destination_type` `agent` goes to (designed); it must exist. */
+            destination_agent_uuid?: components["schemas"]["Uuid"] | null;
+            /** @description Where the transfer goes, such as `extension`, `phone` or `agent` (designed). */
+            destination_type?: string | null;
+            /**
+             * @description `exact`: the literal keyword; `intent`: AI matching by `ai_prompt` and `phrases`; `both`.
+             * @default intent
+             * @enum {string}
+             */
+            detection_mode: "exact" | "intent" | "both";
+            /** @default true */
+            is_active: boolean;
+            /** @description Example utterances for intent matching. */
+            phrases?: string[];
+            /** @description Evaluation order; absent: the highest existing priority + 1. */
+            priority?: number;
+            /** @description Spoken before the transfer (the published field name is not shown; designed). */
+            say_before_transfer?: string | null;
+            /** @description The literal keyword; required when `detection_mode` is `exact` or `both` (422 otherwise). */
+            trigger_keyword?: string | null;
+        };
+        /** @description The whole new set (the replace operation is only mentioned by the published add page; its body is designed like the guard rules replace). Rules without `priority` get the highest priority so far + 1, in list order. */
+        AgentRoutingRulesReplace: {
+            routing_rules: components["schemas"]["AgentRoutingRuleInput"][];
+        };
+        /** @description The fields to change (published: https://developers.mindhunters.ai/api-reference/voice-ivr-&-guards/partially-update-one-routing-rule, whose example sends `is_active` and `priority`; the other fields are accepted too, inferred). The rule as changed must still satisfy the `trigger_keyword` rule (422 otherwise). */
+        AgentRoutingRuleUpdate: {
+            /** @description Instructions for intent matching. */
+            ai_prompt?: string | null;
+            /** @description A label for the rule. */
+            department_name?: string | null;
+            /** @description The extension or number the transfer goes to (designed). */
+            destination?: string | null;
+            /** @description The agent a transfer with `destination_type` `agent` goes to (designed); it must exist. */
+            destination_agent_uuid?: components["schemas"]["Uuid"] | null;
+            /** @description Where the transfer goes, such as `extension`, `phone` or `agent` (designed). */
+            destination_type?: string | null;
+            /**
+             * @description `exact`: the literal keyword; `intent`: AI matching by `ai_prompt` and `phrases`; `both`.
+             * @enum {string}
+             */
+            detection_mode?: "exact" | "intent" | "both";
+            is_active?: boolean;
+            /** @description Example utterances for intent matching. */
+            phrases?: string[];
+            /** @description Evaluation order, lower first. */
+            priority?: number;
+            /** @description Spoken before the transfer (the published field name is not shown; designed). */
+            say_before_transfer?: string | null;
+            /** @description The literal keyword; required when `detection_mode` is `exact` or `both` (422 otherwise). */
+            trigger_keyword?: string | null;
+        };
+        /** @description The agent after the change, data-only `{data}` (published AgentResource; its `guard_rules` and `routing_rules` are inferred). */
+        AgentRulesAnswer: {
+            data: components["schemas"]["Agent"];
+        };
+        /**
+         * @description A schedule the agent books on, with its booking rules (published: the bodies of PUT
+         *     /api/v1/agents/{uuid}/appointments and of the create's `appointments`). `schedule_uuid` is required (inferred).
+         *     `priority` and `status` (such as `primary`, `active`) are published with the create only.
+         */
+        AgentScheduleAssignment: {
+            approval?: components["schemas"]["AgentApproval"];
+            cancellation?: components["schemas"]["AgentCancellation"];
+            description?: string;
+            name?: string;
+            priority?: string;
+            questions?: components["schemas"]["AgentBookingQuestions"];
+            rescheduling?: components["schemas"]["AgentRescheduling"];
+            schedule_uuid: components["schemas"]["Uuid"];
+            slot_rules?: components["schemas"]["AgentSlotRules"];
+            status?: string;
+        };
         /** @description The agent's settings groups; their inner keys are not published (open objects). */
         AgentSettings: {
             evaluation: Record<string, never>;
             memorize: Record<string, never>;
             text: Record<string, never>;
             voice: Record<string, never>;
+        };
+        /** @description Settings groups to save; their inner keys are not published (open objects). */
+        AgentSettingsInput: {
+            text?: Record<string, never>;
+            /** @description Voice settings; further keys are kept as sent. */
+            voice?: {
+                /** @description How a call opens (further keys are kept as sent). */
+                interaction?: {
+                    customer_speak_first?: boolean;
+                    inbound_first_message?: string;
+                };
+            };
+        };
+        /** @description When slots are offered and booked, and how conflicts are resolved (values such as `3_hours`). */
+        AgentSlotRules: {
+            alternative_slots_count?: number;
+            book_slots_from?: string;
+            conflict_resolution_enabled?: boolean;
+            include_same_week?: boolean;
+            max_appointments_per_day?: number;
+            offer_slots_from?: string;
+            prefer_same_day?: boolean;
+            prefer_same_time_slot?: boolean;
+            suggestion_priority?: string;
         };
         /** @description A text setting of the agent; null when not set (nullability inferred). */
         AgentText: string | null;
@@ -6498,6 +8497,44 @@ export type components = {
             intent: components["schemas"]["AgentText"];
             response: string;
             uuid: components["schemas"]["Uuid"];
+        };
+        /** @description A training row to save: a customer utterance, its intent and the agent's answer. */
+        AgentTrainingInput: {
+            content: string;
+            intent?: string;
+            response: string;
+        };
+        /**
+         * @description Body of PATCH /api/v1/agents/{uuid} (published: https://developers.mihu.ai/api-reference/agents/update-an-agent).
+         *     Only the fields sent change; a section sent replaces the agent's. At least one field, unknown fields refused
+         *     (inferred).
+         */
+        AgentUpdate: {
+            appointment_scheduling_enabled?: boolean;
+            appointment_scheduling_randomly?: boolean;
+            behavior_guidelines?: string;
+            company_name?: string;
+            company_service?: string;
+            custom_llm_url?: string;
+            custom_prompt?: string;
+            description?: string;
+            guidelines?: components["schemas"]["AgentGuidelineInput"][];
+            interest_of_product?: string;
+            language?: string;
+            length_detail?: string;
+            name?: string;
+            negative_response?: string;
+            notes?: components["schemas"]["AgentGuidelineInput"][];
+            objective?: string;
+            procedures?: components["schemas"]["AgentProcedureInput"][];
+            role?: string;
+            settings?: components["schemas"]["AgentSettingsInput"];
+            speed?: string;
+            status?: string;
+            timezone?: string;
+            tone?: string;
+            topic?: string;
+            training?: components["schemas"]["AgentTrainingInput"][];
         };
         /**
          * @description A webhook registered on an agent (published: https://developers.mindhunters.ai/api-reference/agents/update-a-webhook).
@@ -6626,8 +8663,53 @@ export type components = {
          * @example https://crm.acme.example/hooks/agent-events
          */
         AgentWebhookUrl: string;
+        /**
+         * @description A job generating an agent from a website or prompt: what was sent, its status as of now (`pending`, `processing`,
+         *     `completed`), the created agent once completed, and `additional_analysis` (the answer to `analysis_prompt`, null
+         *     without one or before completion).
+         */
+        AgentWebsiteJob: {
+            additional_analysis: string | null;
+            agent_uuid: components["schemas"]["Uuid"] | null;
+            analysis_prompt: string | null;
+            completed_at: components["schemas"]["DateTime"] | null;
+            created_at: components["schemas"]["DateTime"];
+            job_uuid: components["schemas"]["Uuid"];
+            language: string;
+            search_city?: string | null;
+            search_country?: string | null;
+            search_latitude?: number | null;
+            search_longitude?: number | null;
+            search_region?: string | null;
+            source_url: string | null;
+            /** @enum {string} */
+            status: "pending" | "processing" | "completed";
+        };
+        /**
+         * @description Body of POST /api/v1/agents/from-website (published:
+         *     https://developers.mihu.ai/api-reference/agents/create-an-agent-from-website-documentation). `source_url` is needed
+         *     unless `analysis_prompt` is given (422 otherwise). `search_longitude` is inferred (the page is cut off after
+         *     `search_latitude`).
+         */
+        AgentWebsiteJobCreate: {
+            analysis_prompt?: string | null;
+            /** @description ISO 639-1 language of the analysis and the agent's texts; the workspace's language when absent (English in the mock). */
+            language?: string;
+            search_city?: string | null;
+            /** @description ISO 3166-1 alpha-2 country code. */
+            search_country?: string | null;
+            /** Format: float */
+            search_latitude?: number | null;
+            /** Format: float */
+            search_longitude?: number | null;
+            search_region?: string | null;
+            /** Format: uri */
+            source_url?: string | null;
+        };
         /** @description The WhatsApp number an agent uses, on its business account (`waba_id`). */
         AgentWhatsappBinding: {
+            /** @description Present and true when the agent also takes WhatsApp voice calls on the number (POST .../channels/whatsapp-calling). */
+            calling?: boolean;
             number: components["schemas"]["PhoneNumberE164"];
             phone_number_uuid: components["schemas"]["Uuid"];
             waba_id: string;
@@ -7482,6 +9564,59 @@ export type components = {
             cpu: number;
             disk: number;
             memory: number;
+        };
+        /** @description The spending summary `{success, data}` without `message` (published). */
+        BuilderSpendingResponse: {
+            data: {
+                currency: string;
+                deployments: {
+                    cost: components["schemas"]["BuilderCost"];
+                    name: string;
+                    status: components["schemas"]["BuilderStatus"];
+                    uuid: components["schemas"]["Uuid"];
+                }[];
+                total_cost: number;
+                vm_count: number;
+            };
+            /** @constant */
+            success: true;
+        };
+        /** @description An app's SSH access as reads show it, the token masked. */
+        BuilderSshAccessView: {
+            /** @description Whether the access has not expired yet. */
+            active: boolean;
+            expires_at: components["schemas"]["DateTime"];
+            ssh_command: string;
+            /** @description Masked: `***` and the last four characters of the token. */
+            token: string;
+        };
+        /** @description The SSH access create's answer `{success, data}` without `message` (published). */
+        BuilderSshCreated: {
+            data: {
+                expires_at: components["schemas"]["DateTime"];
+                /** @description The command that opens the session, with the token in clear. */
+                ssh_command: string;
+                /** @description The access token, in clear in this answer only. */
+                token: string;
+            };
+            /** @constant */
+            success: true;
+        };
+        /** @description The SSH access recreate's answer `{success, data {ssh_command}}` without `message` (published). */
+        BuilderSshRecreated: {
+            data: {
+                ssh_command: string;
+            };
+            /** @constant */
+            success: true;
+        };
+        /** @description Body of the SSH access create and recreate (published); absent, the access lasts 60 minutes. */
+        BuilderSshRequest: {
+            /**
+             * @description How long the access is valid, in minutes (5 minutes to 7 days).
+             * @default 60
+             */
+            expires_minutes: number;
         };
         /**
          * @description Status of an app. The seed shows only `deploying` ("Builder (app) status: `deploying` is the only value shown;
@@ -10300,10 +12435,17 @@ export type components = {
          */
         PhoneNumberCountryCode: string;
         /**
-         * @description An E.164 phone number; the leading `+` is optional, then up to 15 digits, no hyphens or spaces (seed "Errors", `INVALID_FORMAT`).
+         * @description An E.164 phone number, `+` then up to 15 digits, no hyphens or spaces (seed "Errors", `INVALID_FORMAT`).
          * @example +4915112345678
          */
         PhoneNumberE164: string;
+        /**
+         * @description An E.164 phone number whose leading `+` may be left out, then up to 15 digits, no hyphens or spaces. Only the
+         *     `number` query of the phone-number channel snapshot takes it (seed "Endpoints": "E.164, leading `+` optional");
+         *     everywhere else a phone number is `PhoneNumberE164`.
+         * @example 4915112345678
+         */
+        PhoneNumberE164PlusOptional: string;
         /**
          * @description The owned numbers list body: `success`, `message` and `data` {items, pagination} (published:
          *     https://developers.mindhunters.ai/api-reference/phone-numbers/list-your-phone-numbers; the pagination beyond
@@ -11366,6 +13508,38 @@ export type components = {
          * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
          */
         Uuid: string;
+        /** @description A workspace webhook subscription as answers show it (inferred). */
+        WebhookSubscription: {
+            created_at: components["schemas"]["DateTime"];
+            event: components["schemas"]["WebhookSubscriptionEvent"];
+            target_url: string;
+            uuid: components["schemas"]["Uuid"];
+        };
+        WebhookSubscriptionAnswer: components["schemas"]["SuccessEnvelope"] & {
+            data: components["schemas"]["WebhookSubscription"];
+        };
+        /** @description Body of POST /api/v1/webhooks (published by the n8n trigger). */
+        WebhookSubscriptionCreate: {
+            event: components["schemas"]["WebhookSubscriptionEvent"];
+            targetUrl: components["schemas"]["AgentWebhookUrl"];
+        };
+        /**
+         * @description The evaluation event a subscription receives (the n8n trigger offers these two).
+         * @enum {string}
+         */
+        WebhookSubscriptionEvent: "voice_evaluation" | "text_evaluation";
+        /** @description The list answer's `data`, paged as the published lists are. */
+        WebhookSubscriptionPage: {
+            current_page: number;
+            data: components["schemas"]["WebhookSubscription"][];
+            last_page: number;
+            per_page: number;
+            total: number;
+        };
+        /** @description Body of DELETE /api/v1/webhooks (published by the n8n trigger). */
+        WebhookSubscriptionRemove: {
+            targetUrl: string;
+        };
         /** @description The WhatsApp template a setting fills (seed "WhatsApp template setting", field `template`). */
         WhatsappTemplate: {
             /**
@@ -11402,6 +13576,25 @@ export type components = {
             [key: string]: string;
         };
         /**
+         * @description Body of POST /api/v1/whatsapp/templates (published:
+         *     https://developers.mindhunters.ai/api-reference/whatsapp-templates/create-a-new-whatsapp-template).
+         */
+        WhatsappTemplateCreate: {
+            /** @enum {string} */
+            category: "MARKETING" | "UTILITY" | "AUTHENTICATION";
+            /** @description Meta's template components, e.g. a BODY component with its text. */
+            components: ({
+                type: string;
+            } & {
+                [key: string]: unknown;
+            })[];
+            /** @description The language tag Meta accepts, e.g. `en_US` or `tr`. */
+            language: string;
+            /** @description Lowercase snake_case, unique per name and language within the business account. */
+            name: string;
+            waba_id: string;
+        };
+        /**
          * @description Header params: a map (seed "WhatsApp template setting"). Its keys are not shown; a position string such as `"1"`
          *     for a text header is inferred, as is the 1024-character value bound.
          * @example {
@@ -11410,6 +13603,14 @@ export type components = {
          */
         WhatsappTemplateHeaderParams: {
             [key: string]: string;
+        };
+        /** @description The template list's `data`, paged as the published lists are. */
+        WhatsappTemplatePage: {
+            current_page: number;
+            data: components["schemas"]["WhatsappTemplateResource"][];
+            last_page: number;
+            per_page: number;
+            total: number;
         };
         /** @description The params of a template setting as returned, `body` and `header` always present (possibly empty). */
         WhatsappTemplateParams: {
@@ -11420,6 +13621,29 @@ export type components = {
         WhatsappTemplateParamsInput: {
             body?: components["schemas"]["WhatsappTemplateBodyParams"];
             header?: components["schemas"]["WhatsappTemplateHeaderParams"];
+        };
+        /**
+         * @description A WhatsApp template as its create answers it (published:
+         *     https://developers.mindhunters.ai/api-reference/whatsapp-templates/create-a-new-whatsapp-template).
+         */
+        WhatsappTemplateResource: {
+            category: string;
+            components: {
+                [key: string]: unknown;
+            }[];
+            content: string;
+            created_at: components["schemas"]["DateTime"];
+            language: string;
+            name: string;
+            phone_number: string;
+            /** @description Review status: `PENDING`, then `APPROVED` (or `REJECTED`). */
+            status: string;
+            template_id: string;
+            /** @constant */
+            type: "whatsapp";
+            updated_at: components["schemas"]["DateTime"];
+            uuid: components["schemas"]["Uuid"];
+            waba_id: string;
         };
         /** @description A WhatsApp template setting (seed "WhatsApp template setting"). */
         WhatsappTemplateSetting: {
@@ -11495,6 +13719,22 @@ export type components = {
         WhatsappTemplateSettingStatus: "active" | "inactive";
     };
     responses: {
+        /**
+         * @description The agent with all its parts after the change, data-only `{data: Agent}` (published for the part operations:
+         *     https://developers.mihu.ai/api-reference/agents/add-a-single-guideline). `channels` is the contract's addition
+         *     (inferred), as in the agents list.
+         */
+        AgentPartsAgent: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                "X-Timezone": components["headers"]["XTimezone"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AgentPartsAnswer"];
+            };
+        };
         /**
          * @description The agent already has 5 webhooks (published: 409 `webhook_limit_reached`,
          *     https://developers.mindhunters.ai/api-reference/agents/add-a-webhook-to-this-agent.md). The body follows the
@@ -11778,11 +14018,40 @@ export type components = {
         };
     };
     parameters: {
+        /** @description The intent, one of the agent's. */
+        AgentIntentUuidPath: components["schemas"]["Uuid"];
+        /**
+         * @description The uuid of one of the agent's guidelines (as the agent answers list it). A malformed value gives 422 `INVALID_UUID`.
+         * @example 1665e204-3279-5a16-bf1a-aebeab9a2502
+         */
+        AgentPartGuidelinePath: components["schemas"]["Uuid"];
+        /**
+         * @description The uuid of one of the agent's notes (as the agent answers list it). A malformed value gives 422 `INVALID_UUID`.
+         * @example 20515a81-60fe-51ff-9895-00ea433f8d69
+         */
+        AgentPartNotePath: components["schemas"]["Uuid"];
+        /**
+         * @description The uuid of one of the agent's procedures (as the agent answers list it). A malformed value gives 422 `INVALID_UUID`.
+         * @example 068de8bd-f74b-5afa-9636-d22ad7581b71
+         */
+        AgentPartProcedurePath: components["schemas"]["Uuid"];
+        /**
+         * @description The uuid of one of the agent's training (as the agent answers list it). A malformed value gives 422 `INVALID_UUID`.
+         * @example 40302ae0-a51b-5df4-a45f-a987f1f65b78
+         */
+        AgentPartTrainingPath: components["schemas"]["Uuid"];
+        /** @description The rule, one of the agent's. */
+        AgentRuleUuidPath: components["schemas"]["Uuid"];
         /**
          * @description Identifier of the agent's webhook (its `webhook_uuid`). A malformed value gives 422 `INVALID_UUID`.
          * @example 47241b4b-e6dc-47bf-993b-b60fc4c422c8
          */
         AgentWebhookUuidPath: components["schemas"]["Uuid"];
+        /**
+         * @description Identifier of a website agent job (its `job_uuid`). A malformed value gives 422 `INVALID_UUID`.
+         * @example 5b0e9a4c-2f7d-4c1e-9b3a-8d6f1e2c4a70
+         */
+        AgentWebsiteJobUuidPath: components["schemas"]["Uuid"];
         /**
          * @description Only this agent's calls or sessions (published, `string<uuid>`). An unknown agent gives 404 (inferred).
          * @example f47aebdd-597a-4ecf-bcf0-0fecb91ee9e5
@@ -12053,6 +14322,328 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    createAgent: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgentCreate"];
+            };
+        };
+        responses: {
+            /** @description The agent was created. */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["Agent"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFoundA"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getAgent: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The agent. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["Agent"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFoundA"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateAgent: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgentUpdate"];
+            };
+        };
+        responses: {
+            /** @description The agent after the change. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["Agent"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFoundA"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    replaceAgentAppointments: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgentAppointments"];
+            };
+        };
+        responses: {
+            /** @description The agent after the change. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Agent"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFoundA"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    provisionAgentCallChannel: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgentChannelPhoneAssign"];
+            };
+        };
+        responses: {
+            /** @description The agent with its channel bindings after the assignment. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentChannelAssignResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFoundA"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    assignAgentInstagramAccount: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgentChannelInstagramAssign"];
+            };
+        };
+        responses: {
+            /** @description The agent with its channel bindings after the assignment. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentChannelAssignResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFoundA"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     unbindAgentInstagram: {
         parameters: {
             query?: {
@@ -12099,6 +14690,226 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFoundA"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    assignAgentMessengerPage: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgentChannelMessengerAssign"];
+            };
+        };
+        responses: {
+            /** @description The agent with its channel bindings after the assignment. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentChannelAssignResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFoundA"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    assignAgentSmsNumber: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgentChannelPhoneAssign"];
+            };
+        };
+        responses: {
+            /** @description The agent with its channel bindings after the assignment. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentChannelAssignResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFoundA"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    assignAgentWhatsappNumber: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgentChannelPhoneAssign"];
+            };
+        };
+        responses: {
+            /** @description The agent with its channel bindings after the assignment. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentChannelAssignResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFoundA"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    assignAgentWhatsappCallingNumber: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgentChannelPhoneAssign"];
+            };
+        };
+        responses: {
+            /** @description The agent with its channel bindings after the assignment. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentChannelAssignResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFoundA"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -12249,6 +15060,1537 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFoundA"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    replaceAgentGuardRules: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgentGuardRulesReplace"];
+            };
+        };
+        responses: {
+            /** @description The agent with the new set. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentRulesAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFoundA"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    addAgentGuardRule: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgentGuardRuleInput"];
+            };
+        };
+        responses: {
+            /** @description The agent with the rule added. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentRulesAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFoundA"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteAgentGuardRule: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /** @description The rule, one of the agent's. */
+                ruleUuid: components["parameters"]["AgentRuleUuidPath"];
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The agent without the rule. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentRulesAnswer"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFoundA"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateAgentGuardRule: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /** @description The rule, one of the agent's. */
+                ruleUuid: components["parameters"]["AgentRuleUuidPath"];
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgentGuardRuleUpdate"];
+            };
+        };
+        responses: {
+            /** @description The agent with the rule changed. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentRulesAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFoundA"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    replaceAgentGuidelines: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgentPartGuidelinesReplace"];
+            };
+        };
+        responses: {
+            200: components["responses"]["AgentPartsAgent"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFoundA"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    addAgentGuideline: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgentPartTextInput"];
+            };
+        };
+        responses: {
+            200: components["responses"]["AgentPartsAgent"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFoundA"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteAgentGuideline: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description The uuid of one of the agent's guidelines (as the agent answers list it). A malformed value gives 422 `INVALID_UUID`.
+                 * @example 1665e204-3279-5a16-bf1a-aebeab9a2502
+                 */
+                guidelineUuid: components["parameters"]["AgentPartGuidelinePath"];
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["AgentPartsAgent"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFoundA"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateAgentGuideline: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description The uuid of one of the agent's guidelines (as the agent answers list it). A malformed value gives 422 `INVALID_UUID`.
+                 * @example 1665e204-3279-5a16-bf1a-aebeab9a2502
+                 */
+                guidelineUuid: components["parameters"]["AgentPartGuidelinePath"];
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgentPartTextUpdate"];
+            };
+        };
+        responses: {
+            200: components["responses"]["AgentPartsAgent"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFoundA"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listAgentIntents: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AgentIntent"][];
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFoundA"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createAgentIntent: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgentIntentInput"];
+            };
+        };
+        responses: {
+            /** @description Intent created. */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AgentIntent"];
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFoundA"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getAgentIntent: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /** @description The intent, one of the agent's. */
+                intentUuid: components["parameters"]["AgentIntentUuidPath"];
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AgentIntent"];
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFoundA"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateAgentIntent: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /** @description The intent, one of the agent's. */
+                intentUuid: components["parameters"]["AgentIntentUuidPath"];
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgentIntentInput"];
+            };
+        };
+        responses: {
+            /** @description Intent updated. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AgentIntent"];
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFoundA"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getAgentIntentEvent: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /** @description The intent, one of the agent's. */
+                intentUuid: components["parameters"]["AgentIntentUuidPath"];
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AgentIntentEvent"] | null;
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFoundA"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    setAgentIntentEvent: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /** @description The intent, one of the agent's. */
+                intentUuid: components["parameters"]["AgentIntentUuidPath"];
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgentIntentEventInput"];
+            };
+        };
+        responses: {
+            /** @description Intent event set, as a draft. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AgentIntentEvent"];
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFoundA"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    publishAgentIntentEvent: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /** @description The intent, one of the agent's. */
+                intentUuid: components["parameters"]["AgentIntentUuidPath"];
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The action, deployed. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AgentIntentEvent"];
+                        message: string;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFoundA"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    replaceAgentNotes: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgentPartNotesReplace"];
+            };
+        };
+        responses: {
+            200: components["responses"]["AgentPartsAgent"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFoundA"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    addAgentNote: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgentPartTextInput"];
+            };
+        };
+        responses: {
+            200: components["responses"]["AgentPartsAgent"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFoundA"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteAgentNote: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description The uuid of one of the agent's notes (as the agent answers list it). A malformed value gives 422 `INVALID_UUID`.
+                 * @example 20515a81-60fe-51ff-9895-00ea433f8d69
+                 */
+                noteUuid: components["parameters"]["AgentPartNotePath"];
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["AgentPartsAgent"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFoundA"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateAgentNote: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description The uuid of one of the agent's notes (as the agent answers list it). A malformed value gives 422 `INVALID_UUID`.
+                 * @example 20515a81-60fe-51ff-9895-00ea433f8d69
+                 */
+                noteUuid: components["parameters"]["AgentPartNotePath"];
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgentPartTextUpdate"];
+            };
+        };
+        responses: {
+            200: components["responses"]["AgentPartsAgent"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFoundA"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    replaceAgentProcedures: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgentPartProceduresReplace"];
+            };
+        };
+        responses: {
+            200: components["responses"]["AgentPartsAgent"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFoundA"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    addAgentProcedure: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgentPartProcedureInput"];
+            };
+        };
+        responses: {
+            200: components["responses"]["AgentPartsAgent"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFoundA"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteAgentProcedure: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description The uuid of one of the agent's procedures (as the agent answers list it). A malformed value gives 422 `INVALID_UUID`.
+                 * @example 068de8bd-f74b-5afa-9636-d22ad7581b71
+                 */
+                procedureUuid: components["parameters"]["AgentPartProcedurePath"];
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["AgentPartsAgent"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFoundA"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateAgentProcedure: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description The uuid of one of the agent's procedures (as the agent answers list it). A malformed value gives 422 `INVALID_UUID`.
+                 * @example 068de8bd-f74b-5afa-9636-d22ad7581b71
+                 */
+                procedureUuid: components["parameters"]["AgentPartProcedurePath"];
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgentPartProcedureUpdate"];
+            };
+        };
+        responses: {
+            200: components["responses"]["AgentPartsAgent"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFoundA"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    replaceAgentRoutingRules: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgentRoutingRulesReplace"];
+            };
+        };
+        responses: {
+            /** @description The agent with the new set. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentRulesAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFoundA"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    addAgentRoutingRule: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgentRoutingRuleInput"];
+            };
+        };
+        responses: {
+            /** @description The agent with the rule added. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentRulesAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFoundA"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteAgentRoutingRule: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /** @description The rule, one of the agent's. */
+                ruleUuid: components["parameters"]["AgentRuleUuidPath"];
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The agent without the rule. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentRulesAnswer"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFoundA"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateAgentRoutingRule: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /** @description The rule, one of the agent's. */
+                ruleUuid: components["parameters"]["AgentRuleUuidPath"];
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgentRoutingRuleUpdate"];
+            };
+        };
+        responses: {
+            /** @description The agent with the rule changed. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentRulesAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFoundA"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    replaceAgentTraining: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgentPartTrainingReplace"];
+            };
+        };
+        responses: {
+            200: components["responses"]["AgentPartsAgent"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFoundA"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    addAgentTraining: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgentPartTrainingInput"];
+            };
+        };
+        responses: {
+            200: components["responses"]["AgentPartsAgent"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFoundA"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteAgentTraining: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description The uuid of one of the agent's training (as the agent answers list it). A malformed value gives 422 `INVALID_UUID`.
+                 * @example 40302ae0-a51b-5df4-a45f-a987f1f65b78
+                 */
+                trainingUuid: components["parameters"]["AgentPartTrainingPath"];
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["AgentPartsAgent"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFoundA"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateAgentTraining: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description The uuid of one of the agent's training (as the agent answers list it). A malformed value gives 422 `INVALID_UUID`.
+                 * @example 40302ae0-a51b-5df4-a45f-a987f1f65b78
+                 */
+                trainingUuid: components["parameters"]["AgentPartTrainingPath"];
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgentPartTrainingUpdate"];
+            };
+        };
+        responses: {
+            200: components["responses"]["AgentPartsAgent"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFoundA"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -12419,6 +16761,106 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFoundA"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createAgentFromWebsite: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgentWebsiteJobCreate"];
+            };
+        };
+        responses: {
+            /** @description The job was created and has started. */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["AgentWebsiteJob"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFoundA"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getAgentFromWebsiteJob: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of a website agent job (its `job_uuid`). A malformed value gives 422 `INVALID_UUID`.
+                 * @example 5b0e9a4c-2f7d-4c1e-9b3a-8d6f1e2c4a70
+                 */
+                jobUuid: components["parameters"]["AgentWebsiteJobUuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["AgentWebsiteJob"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFoundA"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -14305,6 +18747,167 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    getBuilderSshAccess: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The app's SSH access, masked, or null. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BuilderSshAccessView"] | null;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createBuilderSshAccess: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["BuilderSshRequest"];
+            };
+        };
+        responses: {
+            /** @description The new access, with its token in clear (status inferred). */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BuilderSshCreated"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    recreateBuilderSshAccess: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["BuilderSshRequest"];
+            };
+        };
+        responses: {
+            /** @description The new access's command, with its token in clear. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BuilderSshRecreated"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     startBuilder: {
         parameters: {
             query?: {
@@ -14402,6 +19005,48 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getBuilderSpending: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The spending summary. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BuilderSpendingResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -19409,7 +24054,7 @@ export interface operations {
                  * @description The phone number, E.164 with the leading `+` optional (seed "Endpoints"). In a URL the `+` is sent as `%2B`.
                  * @example +4930568370912
                  */
-                number: components["schemas"]["PhoneNumberE164"];
+                number: components["schemas"]["PhoneNumberE164PlusOptional"];
                 /**
                  * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
                  * @example America/New_York
@@ -21504,6 +26149,178 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    listWebhookSubscriptions: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only the subscriptions of this event.
+                 * @example voice_evaluation
+                 */
+                event?: components["schemas"]["WebhookSubscriptionEvent"];
+                /**
+                 * @description 1-based page number (published API, "Lists and paging").
+                 * @example 1
+                 */
+                page?: components["parameters"]["Page"];
+                /**
+                 * @description Items per page, default 15, at most 100 (published API, "Lists and paging").
+                 * @example 15
+                 */
+                per_page?: components["parameters"]["PerPage"];
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of subscriptions, newest first. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["WebhookSubscriptionPage"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    subscribeWebhook: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookSubscriptionCreate"];
+            };
+        };
+        responses: {
+            /** @description The target was already subscribed to the event; the existing subscription (inferred). */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookSubscriptionAnswer"];
+                };
+            };
+            /** @description The new subscription (inferred). */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookSubscriptionAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    unsubscribeWebhook: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookSubscriptionRemove"];
+            };
+        };
+        responses: {
+            /** @description The removed subscriptions (inferred). */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: {
+                            removed: components["schemas"]["WebhookSubscription"][];
+                            target_url: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     sendWhatsappTemplate: {
         parameters: {
             query?: {
@@ -21720,6 +26537,126 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listWhatsappTemplates: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only templates in this language.
+                 * @example en_US
+                 */
+                language?: string;
+                /**
+                 * @description 1-based page number (published API, "Lists and paging").
+                 * @example 1
+                 */
+                page?: components["parameters"]["Page"];
+                /**
+                 * @description Items per page, default 15, at most 100 (published API, "Lists and paging").
+                 * @example 15
+                 */
+                per_page?: components["parameters"]["PerPage"];
+                /**
+                 * @description Only templates with this review status, e.g. `APPROVED`.
+                 * @example APPROVED
+                 */
+                status?: string;
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+                /**
+                 * @description Only the templates of this WhatsApp business account.
+                 * @example 104928374650123
+                 */
+                waba_id?: string;
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of templates, newest first. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["WhatsappTemplatePage"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createWhatsappTemplate: {
+        parameters: {
+            query?: {
+                /**
+                 * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
+                 * @example America/New_York
+                 */
+                timezone?: components["parameters"]["TimezoneQuery"];
+            };
+            header?: {
+                /**
+                 * @description IANA time zone of the caller (seed "Time handling" rule 3). Windows-style names are accepted and mapped to IANA
+                 *     names; an invalid or unknown name is ignored and resolution continues with the `timezone` query parameter.
+                 * @example Europe/Berlin
+                 */
+                "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WhatsappTemplateCreate"];
+            };
+        };
+        responses: {
+            /** @description The template, pending review. */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Timezone": components["headers"]["XTimezone"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["WhatsappTemplateResource"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];

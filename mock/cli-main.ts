@@ -134,7 +134,21 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
-const url = new URL(await listen(server, port, values.host));
+/** One line (a JSON line with --json) saying why the server could not listen, then exit 1. */
+function cannotListen(error: NodeJS.ErrnoException): never {
+  const where = `${values.host}:${port}`;
+  const advice: Record<string, string> = {
+    EADDRINUSE: `port ${port} is already in use on ${values.host}: stop what listens there, or start the mock with --port <another> (--port 0 picks a free one)`,
+    EACCES: `port ${port} on ${values.host} needs more privileges: use a port above 1023`,
+    EADDRNOTAVAIL: `${values.host} is not an address of this machine: use --host 127.0.0.1 or --host 0.0.0.0`,
+  };
+  const message = advice[error.code ?? ''] ?? `cannot listen on ${where}: ${error.message}`;
+  if (values.json) console.error(JSON.stringify({ event: 'error', code: error.code ?? null, host: values.host, port, message }));
+  else console.error(`mock: ${message}`);
+  process.exit(1);
+}
+
+const url = new URL(await listen(server, port, values.host).catch(cannotListen));
 const tenants = describeTenants(mock).map((t) => ({ ...t, url: `http://${t.slug}.${values['base-domain']}:${url.port}` }));
 
 if (values.json) {

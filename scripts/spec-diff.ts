@@ -5,7 +5,7 @@
 // Exit codes: 0 no breaking change, or every one logged in spec/CHANGELOG.md; 1 a breaking change not
 // logged; 2 a usage error (bad option or ref, a contract that does not bundle).
 // Without --base: the merge base of HEAD and origin/main when that differs from HEAD; else the last
-// commit of the previous contract version (info.version), so every breaking change of this version is
+// commit of the previous contract revision (info.x-contract-revision, else info.version), so every breaking change of this version is
 // judged however the commits were split; else HEAD~1; with none (a single commit, a shallow clone)
 // there is no base to compare and the gate passes.
 import { execFileSync } from 'node:child_process';
@@ -57,12 +57,21 @@ interface Base {
   chosenBy: string;
 }
 
-/** `info.version` of spec/openapi.yaml at a commit (undefined when it has none). */
+/**
+ * The contract's revision in an `info` object: `x-contract-revision` (the served `info.version` is
+ * the API's, `1.0.0`, as the API document says), else `info.version` (contracts written before the
+ * two were apart).
+ */
+function revisionOf(info: { version?: unknown; 'x-contract-revision'?: unknown } | null | undefined): string | undefined {
+  const revision = info?.['x-contract-revision'] ?? info?.version;
+  return typeof revision === 'string' ? revision : undefined;
+}
+
+/** The contract revision of spec/openapi.yaml at a commit (undefined when it has none). */
 function versionAt(root: string, commit: string): string | undefined {
   const text = git(root, ['show', `${commit}:spec/openapi.yaml`]);
   if (text === null) return undefined;
-  const info = (parseYaml(text) as { info?: { version?: unknown } } | null)?.info;
-  return typeof info?.version === 'string' ? info.version : undefined;
+  return revisionOf((parseYaml(text) as { info?: Record<string, unknown> } | null)?.info);
 }
 
 /**
@@ -99,7 +108,7 @@ function defaultBase(root: string): Base | { none: string } {
     if (mergeBase && mergeBase !== head) return { ref: 'origin/main', commit: mergeBase, chosenBy: 'the merge base of HEAD and origin/main' };
   }
   const current = existsSync(join(root, 'spec', 'openapi.yaml'))
-    ? ((parseYaml(readFileSync(join(root, 'spec', 'openapi.yaml'), 'utf8')) as { info?: { version?: string } } | null)?.info?.version ?? undefined)
+    ? revisionOf((parseYaml(readFileSync(join(root, 'spec', 'openapi.yaml'), 'utf8')) as { info?: Record<string, unknown> } | null)?.info)
     : undefined;
   const previous = previousVersionBase(root, current);
   if (previous) return previous;
@@ -135,7 +144,7 @@ function bundle(specDir: string, what: string): SpecDocument {
 }
 
 const readIfThere = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8') : null);
-const versionOf = (doc: SpecDocument) => String(doc.info?.version ?? '');
+const versionOf = (doc: SpecDocument) => revisionOf(doc.info as Record<string, unknown> | undefined) ?? '';
 
 // ---- output ----
 
@@ -200,7 +209,7 @@ function printHuman(base: Base, baseVersion: string, headVersion: string, diff: 
     if (d) firstChange.set(DOCUMENT, d.description);
     out.push(
       '',
-      `To log them: ${gate.versionBumped ? '' : `set info.version in spec/openapi.yaml to ${version} and `}add to spec/CHANGELOG.md (a draft):`,
+      `To log them: ${gate.versionBumped ? '' : `set the contract revision (info.x-contract-revision) in spec/openapi.yaml to ${version} and `}add to spec/CHANGELOG.md (a draft):`,
       '',
       `## ${version} — ${new Date().toISOString().slice(0, 10)}`,
       '',

@@ -27,6 +27,8 @@ export interface Mutation {
 
 const BAD_UUIDS = ['not-a-uuid', '3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f6', '3f0c6d526a4e4b8e9d0a1c2b3d4e5f60zz'];
 const BAD_PHONES = ['+49-151-1234567', '0049 151 1234567', '+1234567890123456'];
+/** Where the `+` is required (everywhere but the channel snapshot's `number` query): the digits alone. */
+export const PHONE_WITHOUT_PLUS = '4915112345678';
 const BAD_EMAILS = ['not-an-email', 'maria@', '@example.com'];
 const BAD_DATES = ['2026-13-45', '14.03.2026', 'tomorrow'];
 const BAD_DATETIMES = ['14/03/2026 10:30', '2026-03-14 10:30', 'next monday'];
@@ -61,7 +63,7 @@ function formatFailures(spec: FieldSpec): { values: string[]; code: string; code
   const s = spec.schema;
   const xCode = typeof s['x-error-code'] === 'string' ? (s['x-error-code'] as string) : undefined;
   if (s.format === 'uuid') return { values: BAD_UUIDS, code: 'INVALID_UUID', codePart: 'documented' };
-  if (isE164(s)) return { values: BAD_PHONES, code: 'INVALID_FORMAT', codePart: 'documented' };
+  if (isE164(s)) return { values: (s.pattern as string).includes('\\+?') ? BAD_PHONES : [...BAD_PHONES, PHONE_WITHOUT_PLUS], code: 'INVALID_FORMAT', codePart: 'documented' };
   if (s.format === 'email') return { values: BAD_EMAILS, code: xCode ?? 'INVALID_FORMAT', codePart: 'inferred' };
   if (s.format === 'date') return { values: BAD_DATES, code: xCode ?? 'INVALID_FORMAT', codePart: 'inferred' };
   if (typeof s.pattern === 'string' && /\\d\{4\}-\\d\{2\}-\\d\{2\}/.test(s.pattern)) return { values: BAD_DATETIMES, code: xCode ?? 'INVALID_FORMAT', codePart: 'inferred' };

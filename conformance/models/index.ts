@@ -1,12 +1,18 @@
 // The stateful models, one per resource group (conformance/models/<group>/). A group that the
 // service serves statefully adds its model here with the least mode that may run it.
+import { runAgentChannelBindingsModel } from './agent-channel-bindings/run.ts';
 import { runInstagramUnbindCheck } from './agent-channels/run.ts';
+import { runIntentEventCheck } from './agent-intents/run.ts';
+import { runAgentPartsModel } from './agent-parts/run.ts';
+import { runAgentRulesCheck } from './agent-rules/run.ts';
 import { runAnalyticsExportModel } from './analytics-export/run.ts';
+import { runAgentsModel } from './agents/run.ts';
 import { runAppointmentsModel } from './appointments/run.ts';
 import { runAssistantChannelsModel } from './assistant-channels/run.ts';
 import { runEmailReleaseCheck } from './assistant-email/run.ts';
 import { runBuilderAgentModel } from './builder-agents/run.ts';
 import { runBuildersLifecycle } from './builders/run.ts';
+import { checkSshMasked } from './builders/ssh-masked.ts';
 import { runCallsModel } from './calls/run.ts';
 import { runCampaignModel } from './campaigns/run.ts';
 import { runCampaignCollectionModel } from './campaigns/run-collection.ts';
@@ -21,12 +27,14 @@ import { runFlowEditingCheck } from './flows/editing.ts';
 import { runFlowsCheck } from './flows/run.ts';
 import { runListingsModel } from './listings/run.ts';
 import { runFeedSecretsCheck } from './log-feeds/run.ts';
-import type { ModelEntry } from './model-kit.ts';
+import { type ModelEntry, runScenario } from './model-kit.ts';
 import { runOutboundModel } from './outbound/run.ts';
 import { runChannelLookupCheck } from './phone-number-channels/run.ts';
 import { runPurchaseModel } from './phone-numbers/run.ts';
 import { runQueueModel } from './queues/run.ts';
 import { runPoolsModel } from './pools/run.ts';
+import { runWebhookSubscriptionsModel } from './webhook-subscriptions/run.ts';
+import { runWhatsappTemplatesModel } from './whatsapp-templates/run.ts';
 import { runRatesModel } from './rates/run.ts';
 import { runRecordDetailsChecks } from './record-details/run.ts';
 import { runRulesModel } from './rules/run.ts';
@@ -168,6 +176,24 @@ export const MODELS: readonly ModelEntry[] = [
     run: () => runCampaignCollectionModel(),
   },
   {
+    group: 'builders',
+    title: 'builders ssh: the SSH token is handed out by create and recreate only, reads mask it',
+    mode: 'full',
+    run: () => runScenario(checkSshMasked),
+  },
+  {
+    group: 'whatsapp-templates',
+    title: 'whatsapp templates: the collection is listed as created; a name and language are unique in a business account',
+    mode: 'full',
+    run: () => runWhatsappTemplatesModel(),
+  },
+  {
+    group: 'webhook-subscriptions',
+    title: 'webhook subscriptions: subscribe is idempotent, unsubscribe removes (404 when unknown), an evaluation is delivered to its subscribers',
+    mode: 'full',
+    run: () => runWebhookSubscriptionsModel(),
+  },
+  {
     group: 'pools',
     title: 'pools: the collection is listed as created and updated',
     mode: 'full',
@@ -192,10 +218,34 @@ export const MODELS: readonly ModelEntry[] = [
     run: () => runChannelLookupCheck(),
   },
   {
+    group: 'agent-parts',
+    title: "agent parts: adding one part keeps the agent's others, replacing all replaces the set, procedure steps ascend and are kept unless sent",
+    mode: 'full',
+    run: () => runAgentPartsModel(),
+  },
+  {
     group: 'agent-channels',
     title: "agent channels: the Instagram unbind removes the agent's binding and the account stays connected (mock only)",
     mode: 'full',
     run: () => runInstagramUnbindCheck(),
+  },
+  {
+    group: 'agent-channel-bindings',
+    title: 'agent channel bindings: an assigned SMS number shows in the agent, the agents list and the number snapshot, a number another agent uses is a 409, a disconnected account is refused',
+    mode: 'full',
+    run: () => runAgentChannelBindingsModel(),
+  },
+  {
+    group: 'agent-rules',
+    title: "agent rules: adding one guard or routing rule keeps the agent's others; a routing rule's default priority is the highest + 1",
+    mode: 'full',
+    run: () => runAgentRulesCheck(),
+  },
+  {
+    group: 'agent-intents',
+    title: "agent intents: an intent's action on an external app needs an active connection (422)",
+    mode: 'full',
+    run: () => runIntentEventCheck(),
   },
   {
     group: 'evaluations',
@@ -226,5 +276,11 @@ export const MODELS: readonly ModelEntry[] = [
     title: 'appointments: schedules and appointments read back, listed and updated, an overlapping slot is a 409, a request is cancelled only while pending',
     mode: 'full',
     run: () => runAppointmentsModel(),
+  },
+  {
+    group: 'agents',
+    title: 'agents core: agents read back, listed and updated, a create keeps its nested sections, a website job completes with its agent, an appointments replace replaces the assignments',
+    mode: 'full',
+    run: () => runAgentsModel(),
   },
 ];

@@ -5,7 +5,8 @@
 // conversation, session or contact filter gets 404.
 import { afterAll, beforeAll, describe } from 'vitest';
 import { boundaryCases } from '../arbitraries/boundaries.ts';
-import { invalidRequestArbitrary } from '../arbitraries/invalid-request.ts';
+import { invalidRequestArbitrary, mutationsOf } from '../arbitraries/invalid-request.ts';
+import { type Mutation, PHONE_WITHOUT_PLUS } from '../arbitraries/mutations.ts';
 import { anchor, examplePlan } from '../arbitraries/request.ts';
 import type { SuiteOperation } from '../contract/operation.ts';
 import { cleanUp, discoverIds } from '../discovery/discover.ts';
@@ -17,6 +18,7 @@ import type { Expectation } from '../http/exchange.ts';
 import { runProperty } from '../record/property.ts';
 import { recorder } from '../record/recorder.ts';
 import { checkUnknownFilters } from '../rules/logs.ts';
+import { checkUuidCase, uuidCaseOperations } from '../rules/uuid-case.ts';
 import { conformanceTest, planOptions, sendAndClean, suite } from './context.ts';
 
 const { operations, contract, target, profile, client } = suite();
@@ -29,6 +31,20 @@ const RULE = 'seed "Errors": 422 for validation failures (VALIDATION_ERROR, INVA
 function rejectionStatuses(op: SuiteOperation, location: string): number[] {
   const lookupFirst = !target.isMock && location !== 'path' && op.parameters.some((p) => p.in === 'path');
   return lookupFirst ? [422, 404] : [422];
+}
+
+/** What a request with one mutation must get: the 4xx, code and field of its fault. */
+function rejected(op: SuiteOperation, mutation: Mutation): Expectation {
+  return {
+    kind: 'rejected',
+    part: mutation.part,
+    codePart: mutation.codePart,
+    rule: RULE,
+    what: `a request with ${mutation.describe}`,
+    statuses: rejectionStatuses(op, mutation.location),
+    codes: mutation.codes,
+    field: mutation.field,
+  };
 }
 
 describe('negative', () => {
@@ -46,17 +62,7 @@ describe('negative', () => {
         invalidRequestArbitrary(contract, op, target),
         async (mutation) => {
           if (mutation === null) return;
-          const expectation: Expectation = {
-            kind: 'rejected',
-            part: mutation.part,
-            codePart: mutation.codePart,
-            rule: RULE,
-            what: `a request with ${mutation.describe}`,
-            statuses: rejectionStatuses(op, mutation.location),
-            codes: mutation.codes,
-            field: mutation.field,
-          };
-          await sendAndClean({ ...planOptions(op, mutation.plan), expectation });
+          await sendAndClean({ ...planOptions(op, mutation.plan), expectation: rejected(op, mutation) });
         },
         { numRuns: profile.invalidRuns, endOnFailure: profile.endOnFailure },
       );
@@ -83,6 +89,16 @@ describe('negative', () => {
       }
     });
 
+    // Seed "Errors": E.164 is `+` then up to 15 digits. Every phone number of the example body
+    // without its `+` (generated mutations pick one at random; this tries each, every run).
+    const example = anchor(op, examplePlan(op), target);
+    const withoutPlus = example.unsafe ? [] : mutationsOf(contract, op, example.plan).filter((m) => m.kind === 'bad-format' && m.describe.includes(PHONE_WITHOUT_PLUS));
+    if (withoutPlus.length > 0) {
+      conformanceTest(`${op.operationId}: phone numbers without their +`, async () => {
+        for (const mutation of withoutPlus) await sendAndClean({ ...planOptions(op, mutation.plan), expectation: rejected(op, mutation) });
+      });
+    }
+
     if (op.body) {
       conformanceTest(`${op.operationId}: malformed JSON`, async () => {
         const { plan } = anchor(op, examplePlan(op), target);
@@ -101,4 +117,8 @@ describe('negative', () => {
   }
 
   conformanceTest('the action log filters give 404 for unknown identifiers', () => checkUnknownFilters());
+
+  conformanceTest('UUIDs in a path name the same record in upper case', async () => {
+    for (const op of uuidCaseOperations(operations)) await checkUuidCase(ids, op);
+  });
 });

@@ -31,6 +31,8 @@ export const mockClock = {
 /** The mock's state back to its fixtures (its clock, limits and faults stay as they are). */
 export const mockState = {
   reset: (control: string) => call<{ success: boolean }>(control, 'POST', '/reset', {}),
+  /** The exported state (secrets withheld): every workspace with its collections. */
+  snapshot: (control: string) => call<{ workspaces: Array<{ state: { slug: string } & Record<string, unknown> }> }>(control, 'GET', '/snapshot'),
 };
 
 export const mockRateLimits = {

@@ -1,13 +1,16 @@
 // node:http adapter: reads the body (up to the size limit, within a deadline), hands a MockRequest
 // to the core and writes the MockResponse. The server's own protocol errors (a malformed request
-// 400, headers too large 431, a request too slow 408) are answered in Shape B with the headers
-// every answer carries, through node's `clientError` hook. `stopGracefully` stops accepting, lets
+// 400, headers too large 431, a request too slow 408), an HTTP/1.1 request without a Host header
+// (400) and a CONNECT (400: the mock is no proxy) are answered in Shape B with the headers every
+// answer carries, through node's `clientError` and `connect` hooks. `stopGracefully` stops accepting, lets
 // the requests in flight finish within a grace period, then closes every connection.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Mock } from '../core/mock.ts';
 import { type MockRequest, type MockResponse, NO_ANSWER_MS } from '../core/types.ts';
+import { type Sniffer, sniffProtocols } from './protocol-sniff.ts';
+import { localCertificate, type TlsMaterial } from './tls.ts';
 
 export interface ServerTimeouts {
   /** Time to receive the request headers (node's headersTimeout). */
@@ -30,6 +33,12 @@ export const DEFAULT_TIMEOUTS: ServerTimeouts = { headersMs: 10_000, bodyMs: 15_
 class BodyTimeout extends Error {}
 
 interface Tracking {
+  /** Sets the certificate before the server listens, made for the mock's hosts unless one was given. */
+  prepareTls: () => Promise<void>;
+  /** Whether plain HTTP is refused (HTTPS only). */
+  httpsOnly: boolean;
+  /** The certificate HTTPS answers with, once set. */
+  certificate?: string;
   inFlight: number;
   /** Set when the server stops: every answer written from then on closes its connection (`write` asks; `fail` always closes). */
   closing: boolean;
@@ -97,6 +106,7 @@ function mockRequest(req: IncomingMessage, body: Uint8Array, tooLarge: boolean):
     headers: headersOf(req),
     body,
     bodyTooLarge: tooLarge,
+    secure: (req.socket as { encrypted?: boolean }).encrypted === true,
   };
 }
 
@@ -122,6 +132,18 @@ function transportHeaders(mock: Mock, body: string): Record<string, string> {
 
 function shapeB(message: string, code: string, details: string): string {
   return JSON.stringify({ success: false, message, error: { code, details } });
+}
+
+/** An HTTP/1.1 request must name its host (RFC 9112 section 3.2); an HTTP/1.0 one may leave it out. */
+function lacksHost(req: IncomingMessage): boolean {
+  return req.headers.host === undefined && (req.httpVersionMajor > 1 || (req.httpVersionMajor === 1 && req.httpVersionMinor >= 1));
+}
+
+/** A Shape B answer written straight to the connection, which it closes. */
+function rawAnswer(mock: Mock, socket: Duplex, status: number, reason: string, details: string): void {
+  const body = shapeB(reason, 'BAD_REQUEST', details);
+  const head = Object.entries(transportHeaders(mock, body)).map(([k, v]) => `${k}: ${v}\r\n`).join('');
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\n${head}\r\n${body}`);
 }
 
 export function nodeHandler(mock: Mock, timeouts: ServerTimeouts = DEFAULT_TIMEOUTS, hooks: HandlerHooks = {}): (req: IncomingMessage, res: ServerResponse) => void {
@@ -183,6 +205,11 @@ export function nodeHandler(mock: Mock, timeouts: ServerTimeouts = DEFAULT_TIMEO
   // turn node hands it over, like a plain node:http handler: no promise in between.
   return (req, res) => {
     try {
+      if (lacksHost(req)) {
+        const body = shapeB('Bad Request', 'BAD_REQUEST', 'An HTTP/1.1 request must carry a Host header; its subdomain names the workspace.');
+        res.writeHead(400, transportHeaders(mock, body));
+        return void res.end(body);
+      }
       const request = toMockRequest(req, mock.config.maxBodyBytes, timeouts.bodyMs);
       const handled = request instanceof Promise ? request.then((r) => mock.handleNow(r)) : mock.handleNow(request);
       const written = handled instanceof Promise ? handled.then((response) => answer(req, res, response)) : answer(req, res, handled);
@@ -206,14 +233,37 @@ function onClientError(mock: Mock) {
         : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
           ? [408, 'Request Timeout', 'The request did not arrive in time.']
           : [400, 'Bad Request', 'The request is not valid HTTP.'];
-    const body = shapeB(reason, 'BAD_REQUEST', details);
-    const head = Object.entries(transportHeaders(mock, body)).map(([k, v]) => `${k}: ${v}\r\n`).join('');
-    socket.end(`HTTP/1.1 ${status} ${reason}\r\n${head}\r\n${body}`);
+    rawAnswer(mock, socket, status, reason, details);
   };
 }
 
-export function createMockServer(mock: Mock, timeouts: ServerTimeouts = DEFAULT_TIMEOUTS): Server {
-  const state: Tracking = { inFlight: 0, closing: false, idle: [] };
+/** How often node checks the header and request deadlines: a tenth of the header deadline, 0.1 to 1 s. */
+export function checkingInterval(timeouts: ServerTimeouts): number {
+  return Math.min(1_000, Math.max(100, Math.floor(timeouts.headersMs / 10)));
+}
+
+/** How the server speaks: HTTP and HTTPS on one port (the default), or HTTPS only. */
+export interface TransportOptions {
+  /** The certificate HTTPS answers with (default: one made at start for the mock's hosts, tls.ts). */
+  tls?: TlsMaterial;
+  /** `refuse`: plain HTTP gets a 400 saying to use HTTPS and is closed (the API document: HTTPS only). */
+  plainHttp?: 'serve' | 'refuse';
+}
+
+export function createMockServer(mock: Mock, timeouts: ServerTimeouts = DEFAULT_TIMEOUTS, transport: TransportOptions = {}): Server {
+  let sniffer: Sniffer | undefined;
+  const state: Tracking = {
+    prepareTls: async () => {
+      if (!sniffer || sniffer.secure) return;
+      const material = transport.tls ?? (await localCertificate(mock.config.baseDomain, mock.store.all().map((w) => w.state.slug)));
+      sniffer.setMaterial(material);
+      state.certificate = material.cert;
+    },
+    httpsOnly: transport.plainHttp === 'refuse',
+    inFlight: 0,
+    closing: false,
+    idle: [],
+  };
   const handle = nodeHandler(mock, timeouts, { closing: () => state.closing });
   // One listener for every answer, not a closure per request. (The answers in flight are counted,
   // not kept in a Set: V8's Set, churned by an add and a delete per request, kept the requests
@@ -227,7 +277,17 @@ export function createMockServer(mock: Mock, timeouts: ServerTimeouts = DEFAULT_
     }
   }
   const server = createServer(
-    { keepAliveTimeout: KEEP_ALIVE_MS, headersTimeout: timeouts.headersMs, requestTimeout: timeouts.requestMs },
+    // Without Host, node would answer 400 itself with an empty body; the handler answers it in Shape B.
+    // Node checks the header and request deadlines every `connectionsCheckingInterval` (30 s by
+    // default, which cut slow headers at up to 40 s); checked at a tenth of the header deadline
+    // (0.1 to 1 s), they are cut within that of the configured time.
+    {
+      keepAliveTimeout: KEEP_ALIVE_MS,
+      headersTimeout: timeouts.headersMs,
+      requestTimeout: timeouts.requestMs,
+      connectionsCheckingInterval: checkingInterval(timeouts),
+      requireHostHeader: false,
+    },
     (req, res) => {
       state.inFlight++;
       res.on('close', closed);
@@ -235,8 +295,24 @@ export function createMockServer(mock: Mock, timeouts: ServerTimeouts = DEFAULT_
     },
   );
   server.on('clientError', onClientError(mock));
+  sniffer = sniffProtocols(server, {
+    plain: transport.plainHttp ?? 'serve',
+    firstByteMs: timeouts.headersMs,
+    refusePlain: (socket) => rawAnswer(mock, socket, 400, 'Bad Request', 'This server answers HTTPS only: send the request to its https:// address.'),
+  });
+  if (transport.tls) {
+    sniffer.setMaterial(transport.tls);
+    state.certificate = transport.tls.cert;
+  }
+  // CONNECT asks for a tunnel; without a listener node drops the connection unanswered.
+  server.on('connect', (_req: IncomingMessage, socket: Duplex) => rawAnswer(mock, socket, 400, 'Bad Request', 'CONNECT is not served: the mock is an API server, not a proxy.'));
   tracking.set(server, state);
   return server;
+}
+
+/** The PEM certificate the server answers HTTPS with (set once it listens), for clients to trust. */
+export function serverCertificate(server: Server): string | undefined {
+  return tracking.get(server)?.certificate;
 }
 
 /** Requests the server is answering now. */
@@ -267,14 +343,20 @@ export function stopGracefully(server: Server, graceMs: number): Promise<'draine
   });
 }
 
-/** Starts a server and resolves with its URL once it listens. */
-export function listen(server: Server, port: number, host: string): Promise<string> {
+/**
+ * Starts a server and resolves with its URL once it listens (`https://` when it answers HTTPS
+ * only), its certificate made first.
+ */
+export async function listen(server: Server, port: number, host: string): Promise<string> {
+  const state = tracking.get(server);
+  await state?.prepareTls();
+  const scheme = state?.httpsOnly ? 'https' : 'http';
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {
       const address = server.address();
       const actual = typeof address === 'object' && address ? address.port : port;
-      resolve(`http://${host.includes(':') ? `[${host}]` : host}:${actual}`);
+      resolve(`${scheme}://${host.includes(':') ? `[${host}]` : host}:${actual}`);
     });
   });
 }

@@ -83,9 +83,11 @@ function route(mock: Mock, method: string, sub: string, query: URLSearchParams, 
     case 'GET /snapshot':
       return json(200, exportSnapshot(mock, query.get('secrets') === 'true'));
     case 'PUT /snapshot': {
-      const problem = importSnapshot(mock, b);
-      if (problem) return problem;
-      return json(200, { success: true, message: 'Snapshot imported', tenants: tenantSlugs(mock) });
+      const imported = importSnapshot(mock, b);
+      if ('refused' in imported) return imported.refused;
+      const { notRestored } = imported;
+      const message = notRestored.length === 0 ? 'Snapshot imported' : `Snapshot imported; ${notRestored.length} withheld secret(s) could not be restored and were drawn anew`;
+      return json(200, { success: true, message, tenants: tenantSlugs(mock), not_restored: notRestored });
     }
     case 'GET /clock':
       return json(200, clockInfo(mock));

@@ -46,6 +46,8 @@ export interface HandlerContext<K extends OperationId = OperationId> {
   config: MockConfig;
   /** The faults in force: a handler breaks its rule on purpose when its fault is active. */
   faults: FaultPlan;
+  /** The host and port the request reached the mock at (`acme.localhost:4010`): URLs the mock serves itself are built on it. */
+  host: string;
 }
 
 export type Handler<K extends OperationId> = (ctx: HandlerContext<K>) => HandlerResult<K>;

@@ -264,7 +264,11 @@ export function createMock(options: MockOptions = {}): Mock {
     if (limited) throw limited;
     const parsed = op.body ? parseJsonBody(req.body) : { ok: true as const, value: undefined };
     if (!parsed.ok) throw parsed.error;
-    const input = validateRequest(op, pathParams, query, req.headers, parsed.value, faults.has('page-size-uncapped'));
+    const input = validateRequest(op, pathParams, query, req.headers, parsed.value, {
+      uncappedPageSizes: faults.has('page-size-uncapped'),
+      phonePlusOptional: faults.has('phone-plus-optional'),
+      uuidCaseSensitive: faults.has('uuid-case-sensitive'),
+    });
     if (input instanceof ApiError) throw faults.has('validation-errors-500') ? errors.internal('The request could not be processed.') : input;
     const actor = actingMember(op, principal, ws, input.body, input.query);
 
@@ -318,6 +322,7 @@ export function createMock(options: MockOptions = {}): Mock {
       body: input.body as never,
       config,
       faults,
+      host: req.headers.host ?? `${ws.slug}.${config.baseDomain}`,
     };
     try {
       markUsed(ctx.principal);

@@ -11,7 +11,7 @@
 // masked copies only, so no read ever shows a secret. Adding costs a few field copies; masking
 // every answer as it was journaled took about a tenth of the mock's time on a list read.
 import { utf8Length } from '../platform/bytes.ts';
-import { isSecretKey, MASK, maskSecrets } from '../resources/logs/mask.ts';
+import { isSecretKey, isSecretQueryName, MASK, maskSecrets } from '../resources/logs/mask.ts';
 import { pathMatcher } from './path-pattern.ts';
 import type { MockRequest, MockResponse } from './types.ts';
 
@@ -209,7 +209,7 @@ function maskQuery(query: string): string {
   const params = new URLSearchParams(query);
   let masked = false;
   for (const key of new Set(params.keys())) {
-    if (!isSecretKey(key)) continue;
+    if (!isSecretQueryName(key)) continue;
     masked = true;
     const count = params.getAll(key).length;
     params.delete(key);

@@ -11,6 +11,8 @@ export interface MockRequest {
   body: Uint8Array;
   /** Set by adapters when the body was cut off at the size limit. */
   bodyTooLarge?: boolean;
+  /** Set by adapters when the request came over TLS (HTTPS). */
+  secure?: boolean;
 }
 
 export interface MockResponse {

@@ -29,8 +29,49 @@ export function parseJsonBody(bytes: Uint8Array): { ok: true; value: unknown } |
   }
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Body keys that hold ids: `agent_uuid`, `uuids`, `agentId`, `contact_ids`. */
+const ID_KEY = /uuid|id$|ids$/i;
+
+/** A UUID in its stored (lower-case) form; anything else as it is. UUIDs name records whatever their letter case. */
+function lowerUuid(value: unknown): unknown {
+  if (typeof value === 'string') return UUID.test(value) ? value.toLowerCase() : value;
+  if (Array.isArray(value)) return value.map(lowerUuid);
+  return value;
+}
+
+/**
+ * The body with the UUIDs of its id fields in lower case (the form every stored id has), walked
+ * without recursion past the depth the body limit allows; other values are kept as sent.
+ */
+export function lowerBodyUuids(body: unknown, depth = 0): unknown {
+  if (depth > 64 || body === null || typeof body !== 'object') return body;
+  if (Array.isArray(body)) return body.map((item) => lowerBodyUuids(item, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(body)) out[key] = ID_KEY.test(key) && (typeof value === 'string' || Array.isArray(value)) ? lowerUuid(lowerBodyUuids(value, depth + 1)) : lowerBodyUuids(value, depth + 1);
+  return out;
+}
+
+/** The body with a `+` before every string of E.164 digits (the fault phone-plus-optional judges that form). */
+function withPlus(body: unknown, depth = 0): unknown {
+  if (typeof body === 'string') return /^[1-9][0-9]{0,14}$/.test(body) ? `+${body}` : body;
+  if (depth > 64 || body === null || typeof body !== 'object') return body;
+  if (Array.isArray(body)) return body.map((item) => withPlus(item, depth + 1));
+  return Object.fromEntries(Object.entries(body).map(([key, value]) => [key, withPlus(value, depth + 1)]));
+}
+
 /** The query parameters that set a page size. */
 const PAGE_SIZES = new Set(['per_page', 'limit']);
+
+/** Faults (pipeline/faults.ts) that loosen validation on purpose. */
+export interface ValidationFaults {
+  /** `page-size-uncapped`: a page size over its maximum is honoured. */
+  uncappedPageSizes?: boolean;
+  /** `phone-plus-optional`: a body's phone number without its `+` is accepted. */
+  phonePlusOptional?: boolean;
+  /** `uuid-case-sensitive`: path and query UUIDs are kept in the case they were sent in. */
+  uuidCaseSensitive?: boolean;
+}
 
 export function validateRequest(
   op: OperationInfo,
@@ -38,8 +79,7 @@ export function validateRequest(
   query: URLSearchParams,
   headers: Record<string, string | undefined>,
   body: unknown,
-  /** The `page-size-uncapped` fault (pipeline/faults.ts): a page size over its maximum is honoured. */
-  uncappedPageSizes = false,
+  loosened: ValidationFaults = {},
 ): ValidatedInput | ApiError {
   const out: ValidatedInput = { path: {}, query: {}, body };
   for (const param of op.parameters) {
@@ -57,17 +97,20 @@ export function validateRequest(
     if (param.name === 'timezone' || param.name === 'X-Timezone') continue;
     const holder = { v: raw };
     if (!param.validate(holder)) {
-      const overMaximum = uncappedPageSizes && PAGE_SIZES.has(param.name) && (param.validate.errors ?? []).every((e) => e.keyword === 'maximum');
+      const overMaximum = loosened.uncappedPageSizes === true && PAGE_SIZES.has(param.name) && (param.validate.errors ?? []).every((e) => e.keyword === 'maximum');
       if (!overMaximum) return toApiError(param.validate.errors ?? [], param.name);
     }
-    if (param.in === 'path') out.path[param.name] = holder.v;
-    else if (param.in === 'query') out.query[param.name] = holder.v;
+    const value = loosened.uuidCaseSensitive ? holder.v : lowerUuid(holder.v);
+    if (param.in === 'path') out.path[param.name] = value;
+    else if (param.in === 'query') out.query[param.name] = value;
   }
   if (op.body) {
     if (body === undefined) {
       if (op.body.required) return errors.validation('VALIDATION_ERROR', 'A JSON request body is required.', 'body');
-    } else if (!op.body.validate(body)) {
+    } else if (!op.body.validate(body) && !(loosened.phonePlusOptional && op.body.validate(withPlus(body)))) {
       return toApiError(op.body.validate.errors ?? [], undefined);
+    } else {
+      out.body = lowerBodyUuids(body);
     }
   }
   return out;
@@ -89,9 +132,9 @@ export function toApiError(list: ErrorObject[], parameter: string | undefined): 
   }
   if (error.keyword === 'format' || error.keyword === 'pattern') {
     const code = schemaCode === 'INVALID_UUID' ? 'INVALID_UUID' : 'INVALID_FORMAT';
-    const extra = /E\.164/.test(String((error.parentSchema as { description?: string } | undefined)?.description))
-      ? ' Phone numbers must be E.164: an optional + then up to 15 digits, no hyphens.'
-      : '';
+    const parent = error.parentSchema as { description?: string; pattern?: string } | undefined;
+    const plus = String(parent?.pattern).includes('\\+?') ? 'an optional + then' : '+ then';
+    const extra = /E\.164/.test(String(parent?.description)) ? ` Phone numbers must be E.164: ${plus} up to 15 digits, no hyphens.` : '';
     return errors.validation(code, `The field ${label} has an invalid format.${extra}`, field);
   }
   if (error.keyword === 'required') {

@@ -2,8 +2,13 @@
 // or FROM_EXAMPLE (the spec example, marked X-Mock-Source: example) until its handler lands.
 // The type requires an entry for every operation; test/mock/registry.test.ts checks both ways.
 import type { HandlerRegistry } from '../core/handler.ts';
+import { agentChannelHandlers } from './agent-channels/handlers.ts';
 import { analyticsHandlers } from './analytics/handlers.ts';
+import { agentCoreHandlers } from './agents/core-handlers.ts';
 import { agentHandlers } from './agents/handlers.ts';
+import { agentIntentHandlers } from './agent-intents/handlers.ts';
+import { agentRuleHandlers } from './agent-rules/handlers.ts';
+import { agentPartHandlers } from './agent-parts/handlers.ts';
 import { appointmentHandlers } from './appointments/handlers.ts';
 import { assistantHandlers } from './assistant/handlers.ts';
 import { builderAgentHandlers } from './builder-agents/handlers.ts';
@@ -28,11 +33,17 @@ import { tasksHandlers } from './tasks/handlers.ts';
 import { tokenHandlers } from './tokens/handlers.ts';
 import { transcriptionHandlers } from './transcriptions/handlers.ts';
 import { whatsappHandlers } from './whatsapp/handlers.ts';
+import { webhookSubscriptionHandlers } from './webhooks/handlers.ts';
 import { scheduleHandlers } from './schedules/handlers.ts';
 
 export const handlers = {
   ...analyticsHandlers,
   ...agentHandlers,
+  ...agentCoreHandlers,
+  ...agentIntentHandlers,
+  ...agentRuleHandlers,
+  ...agentPartHandlers,
+  ...agentChannelHandlers,
   ...appointmentHandlers,
   ...scheduleHandlers,
   ...assistantHandlers,
@@ -58,4 +69,5 @@ export const handlers = {
   ...tokenHandlers,
   ...transcriptionHandlers,
   ...whatsappHandlers,
+  ...webhookSubscriptionHandlers,
 } satisfies HandlerRegistry;

@@ -16,6 +16,9 @@ import type { AgentEvaluateRecord } from '../resources/evaluate/settings.ts';
 import type { ListingRecord, ListingTaskRecord } from '../resources/listings/records.ts';
 import type { ActionLogRecord, ApiLogRecord, WebhookDeliveryRecord } from '../resources/logs/records.ts';
 import type { TranscriptionRecord } from '../resources/transcriptions/record.ts';
+import type { AgentWebsiteJobRecord } from '../resources/agents/website-job.ts';
+import type { WebhookSubscriptionRecord } from '../resources/webhooks/record.ts';
+import type { WhatsappTemplateRecord } from '../resources/whatsapp/template-record.ts';
 import type { PoolRecord } from '../resources/pools/records.ts';
 import type { RuleRecord } from '../resources/rules/records.ts';
 
@@ -87,15 +90,34 @@ export type AgentProfile = Partial<Omit<Schemas['Agent'], 'agent_uuid' | 'name' 
 export interface Agent extends AgentProfile {
   uuid: string;
   name: string;
+  /** The agent's intents, each with the action it runs (absent: none set). */
+  intents?: Array<Schemas['AgentIntent'] & { event?: Schemas['AgentIntentEvent'] }>;
   /** Channel bindings: the phone number, address or account each channel uses. */
   channels: {
     call: string | null;
     sms: string | null;
-    whatsapp: { phone_number_uuid: string; waba_id: string } | null;
+    /** `calling`: the number also serves WhatsApp Calling for the agent (absent: messaging only). */
+    whatsapp: { phone_number_uuid: string; waba_id: string; calling?: boolean } | null;
     email: string | null;
     instagram: { account_id: string; username: string } | null;
     messenger: { page_id: string; name: string } | null;
   };
+}
+
+/**
+ * A WhatsApp number, Instagram account or Facebook page connected to the workspace (in the dashboard),
+ * which an agent can be assigned. `id` is the phone number's uuid (WhatsApp), the account id
+ * (Instagram) or the page id (Messenger); `name` the username or page name.
+ */
+export interface ChannelAccountRecord {
+  kind: 'whatsapp' | 'instagram' | 'messenger';
+  id: string;
+  name: string;
+  /** Whether the connection is live; a disconnected one cannot be assigned. */
+  connected: boolean;
+  /** WhatsApp: the business account of the number, and whether calling is enabled on it. */
+  waba_id?: string;
+  calling_enabled?: boolean;
 }
 
 export interface PhoneNumberRecord {
@@ -199,11 +221,13 @@ export interface WorkspaceState {
   agents: Agent[];
   /** Webhooks registered on agents, with their full secrets (masked on the way out). */
   agent_webhooks: AgentWebhookRecord[];
+  /** Jobs generating agents from websites (their status follows the clock: resources/agents/website-job.ts). */
+  agent_website_jobs: AgentWebsiteJobRecord[];
   phone_numbers: PhoneNumberRecord[];
   /** Most active numbers the workspace may buy through the API (absent: the default cap, 5). */
   phone_number_purchase_limit?: number;
   email_addresses: EmailAddressRecord[];
-  whatsapp_templates: Array<Schemas['WhatsappTemplate']>;
+  whatsapp_templates: WhatsappTemplateRecord[];
   template_settings: Array<Schemas['WhatsappTemplateSetting']>;
   campaigns: Array<Schemas['Campaign'] & { campaign_type?: string | null }>;
   queues: Array<Schemas['Queue']>;
@@ -233,6 +257,8 @@ export interface WorkspaceState {
   api_logs: ApiLogRecord[];
   /** Outbound webhook deliveries of the webhooks log feed. */
   webhook_deliveries: WebhookDeliveryRecord[];
+  /** Workspace webhook subscriptions (target URL + evaluation event), kept after unsubscribing. */
+  webhook_subscriptions: WebhookSubscriptionRecord[];
   /** Appointments with contacts, as GET /api/v1/appointments lists them. */
   appointments: Array<Schemas['Appointment']>;
   /** Schedules (calendars) appointments are booked on. */
@@ -269,6 +295,8 @@ export interface WorkspaceState {
   contact_settings: ContactSettingRecord[];
   /** AI-suggested contact field updates and their review. */
   contact_approvals: ContactApprovalRecord[];
+  /** WhatsApp numbers, Instagram accounts and Facebook pages connected to the workspace. */
+  channel_accounts: ChannelAccountRecord[];
 }
 
 /**
@@ -280,6 +308,7 @@ export const OPTIONAL_COLLECTIONS = [
   'contacts',
   'agents',
   'agent_webhooks',
+  'agent_website_jobs',
   'phone_numbers',
   'email_addresses',
   'whatsapp_templates',
@@ -302,6 +331,7 @@ export const OPTIONAL_COLLECTIONS = [
   'action_logs',
   'api_logs',
   'webhook_deliveries',
+  'webhook_subscriptions',
   'appointments',
   'schedules',
   'appointment_requests',
@@ -319,6 +349,7 @@ export const OPTIONAL_COLLECTIONS = [
   'contact_tags',
   'contact_settings',
   'contact_approvals',
+  'channel_accounts',
 ] as const satisfies ReadonlyArray<keyof WorkspaceState>;
 
 /** Fills what a fixture leaves out: empty collections, default policies and sending pace. */

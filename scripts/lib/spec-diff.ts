@@ -361,9 +361,9 @@ export interface GateInput {
 
 export interface GateResult {
   passed: boolean;
-  /** The `## <version>` section the breaking changes must be logged under: the working tree's info.version. */
+  /** The `## <version>` section the breaking changes must be logged under: the working tree's contract revision. */
   section: string;
-  /** Whether info.version is a greater semantic version than at the base. */
+  /** Whether the contract revision is a greater semantic version than at the base. */
   versionBumped: boolean;
   /** Whether the changelog has that section, and the base's changelog did not. */
   sectionAdded: boolean;
@@ -407,8 +407,8 @@ export function judge(input: GateInput): GateResult {
   if (result.unlogged.length === 0) return result;
 
   result.passed = false;
-  if (semver.valid(headVersion) === null) result.problems.push(`info.version ${headVersion} is not a semantic version`);
-  else if (!versionBumped) result.problems.push(`info.version ${headVersion} is not greater than the base's ${baseVersion}`);
+  if (semver.valid(headVersion) === null) result.problems.push(`the contract revision ${headVersion} is not a semantic version`);
+  else if (!versionBumped) result.problems.push(`the contract revision ${headVersion} is not greater than the base's ${baseVersion}`);
   else if (!headSection) result.problems.push(`spec/CHANGELOG.md has no \`## ${headVersion}\` section`);
   else if (baseHadIt) result.problems.push(`the \`## ${headVersion}\` section of spec/CHANGELOG.md was already there at the base`);
   if (versionBumped && headSection && notNamed.length > 0) {

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { builderAgentHelpers, expectConflict, type Reply, useBuilderApi } from '../support/builder-api.ts';
 
 const setup = useBuilderApi(Date.parse('2026-03-10T08:00:00Z'));
-const { send, api, control, advance } = setup;
+const { api, control, advance } = setup;
 const { create, poll, conversationIn } = builderAgentHelpers(setup);
 
 async function rebuild(uuid: string, message: string, replace_prompt?: boolean): Promise<Reply> {
@@ -19,7 +19,7 @@ async function file(builder: string, path: string): Promise<Reply> {
 }
 
 async function previewOf(url: string): Promise<Reply> {
-  return send('GET', new URL(url).pathname, undefined, null);
+  return setup.fetchUrl(url);
 }
 
 const PROMPT = 'Build a dashboard of tomorrow\'s appointments [outcome:deployed] [delay:1000]';

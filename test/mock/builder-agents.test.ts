@@ -55,9 +55,10 @@ describe('the realistic default sequence', () => {
     expect(deployed.builder).toMatchObject({ status: 'running', kind: 'codebase', name: 'dashboard-of-tomorrow-s-appointments', review_passed: true, qa_passed: true });
     expect(deployed.builder.cost).toMatchObject({ currency: 'EUR', hourly_rate: 0.1965 });
     expect((await api('GET', `/builder-agents/${c.uuid}`)).body.message).toBe('Build conversation retrieved successfully');
-    expect(deployed.builder.preview_url).toMatch(/^https:\/\/acme\.localhost\/__preview\/[0-9a-f-]{36}\/$/);
+    expect(deployed.builder.preview_url).toBe(`${setup.base.replace('http:', 'https:')}/__preview/${deployed.builder.uuid}/`);
 
-    const preview = await send('GET', new URL(deployed.builder.preview_url).pathname, undefined, null);
+    // The URL as handed out answers.
+    const preview = await setup.fetchUrl(deployed.builder.preview_url);
     expect(preview.body).toContain(`<h1>${c.name}</h1>`);
     expect(preview.status).toBe(200);
 

@@ -45,8 +45,9 @@ async function running(overrides: Record<string, unknown> = {}, autoStop?: numbe
   return (await get(app.uuid)).body.data;
 }
 
+/** The preview URL an answer handed out, requested as it is. */
 function previewOf(url: string, method = 'GET'): Promise<Reply> {
-  return send(method, new URL(url).pathname, undefined, null);
+  return setup.fetchUrl(url, method);
 }
 
 async function logLines(uuid: string, since?: string): Promise<{ lines: Array<{ stream: string; line: string; timestamp: string }>; next_cursor: string; has_more: boolean }> {
@@ -93,7 +94,8 @@ describe('upload and deploy', () => {
       qa_passed: false,
       cost: { currency: 'EUR', hourly_rate: 0.1965, runtime_hours: 0, cost: 0, billing: 'accruing' },
     });
-    expect(app.preview_url).toBe(`https://acme.localhost/__preview/${app.uuid}/`);
+    // HTTPS on the host and port the request reached the mock at, which answers it.
+    expect(app.preview_url).toBe(`${setup.base.replace('http:', 'https:')}/__preview/${app.uuid}/`);
     advance(7_999);
     expect(await status(app.uuid)).toBe('deploying');
     advance(1);

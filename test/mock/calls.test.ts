@@ -188,7 +188,7 @@ describe.each(TRANSPORTS)('calls over %s', (transport) => {
     expect(await callOf(started.conversation_uuid)).toMatchObject({ uuid: started.id, status: 'in_progress', muted: true });
     await dispatched(started.conversation_uuid, 'unmute');
     expect((await callOf(started.conversation_uuid)).muted).toBe(false);
-    await dispatched(started.conversation_uuid, 'forward', { to: '4930123456799' });
+    await dispatched(started.conversation_uuid, 'forward', { to: '+4930123456799' });
     expect(await callOf(started.conversation_uuid)).toMatchObject({ forwarded_to: '+4930123456799', handled_by: 'Human' });
     await dispatched(started.conversation_uuid, 'hangup', { message: 'Thank you for calling, goodbye.' });
     expect(await callOf(started.conversation_uuid)).toMatchObject({ status: 'ended', end_reason: 'hangup_action', duration_seconds: 1, duration: 1, goodbye_message: 'Thank you for calling, goodbye.' });

@@ -17,7 +17,7 @@ describe('contacts shared with listings', () => {
       w,
       whatsappListing({
         contacts: [
-          { phone_number: '4917698700001', name: 'Paul', surname: 'Schulz', city: 'Hamburg', timezone: 'Europe/Berlin' },
+          { phone_number: '+4917698700001', name: 'Paul', surname: 'Schulz', city: 'Hamburg', timezone: 'Europe/Berlin' },
           { email: 'FELIX.wagner@example.de', surname: 'Wagner', company: 'Wagner GmbH' },
         ],
       }),

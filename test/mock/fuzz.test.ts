@@ -20,8 +20,9 @@ import { T0, testMock } from '../support/harness.ts';
 import { signMemberJwt } from '../support/jwt.ts';
 import { parameterExample, requestBodyExamples, requestBodyKeys } from '../support/samples.ts';
 
-// At least RUNS × MIN_PER_RUN requests (the total is checked at the end).
-const RUNS = 2_600;
+// At least RUNS × MIN_PER_RUN requests (the total is checked at the end). FUZZ_RUNS sets a longer
+// run by hand (`FUZZ_RUNS=26000 npx vitest run test/mock/fuzz.test.ts`: over 100,000 requests).
+const RUNS = Math.max(2_600, Number(process.env.FUZZ_RUNS ?? 0) || 0);
 const MIN_PER_RUN = 4;
 
 const fixtures = demoFixtures();
@@ -313,6 +314,8 @@ describe('fuzz: the mock under random requests', () => {
       }),
       { numRuns: RUNS },
     );
-    expect(sent).toBeGreaterThanOrEqual(10_000);
+    // Control-API paths are drawn but not sent: at least 25/26 of the minimum (10,000 by default) go out.
+    expect(sent).toBeGreaterThanOrEqual(Math.floor((RUNS * MIN_PER_RUN * 25) / 26));
+    if (process.env.FUZZ_RUNS) console.log(`fuzz: ${sent} requests, none 5xx, every error in Shape A or B`);
   });
 });

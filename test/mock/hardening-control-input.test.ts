@@ -108,6 +108,60 @@ describe.each(TRANSPORTS)('control API input over %s', (transport) => {
     expect((await h.call('GET', '/api/v1/calls', { token: user })).status).toBe(200);
   });
 
+  it('holds back every secret of a snapshot exported without secrets=true, and says which it could not restore', async () => {
+    const live = h.mock.store.get('acme')?.state;
+    if (!live) throw new Error('acme is loaded');
+    const secrets = [
+      ...live.tokens.map((t) => t.secret),
+      ...live.user_tokens.map((t) => t.token),
+      ...live.agent_webhooks.flatMap((w) => (w.secret_key ? [w.secret_key] : [])),
+      ...live.builders.map((b) => b.service_token),
+      ...live.assistant_channels.flatMap((c) => (c.pin ? [c.pin] : [])),
+      live.jwt_secret,
+    ].filter((secret) => typeof secret === 'string' && secret.length >= 4);
+    expect(secrets.length).toBeGreaterThan(5);
+    const withheld = await h.control('GET', '/snapshot');
+    for (const secret of secrets) expect(withheld.text).not.toContain(`"${secret}"`);
+    const full = await h.control('GET', '/snapshot?secrets=true');
+    for (const secret of secrets) expect(full.text).toContain(`"${secret}"`);
+
+    const snapshot = withheld.json<Snapshot>();
+    const acmeIndex = snapshot.workspaces.findIndex((w) => w.state.slug === 'acme');
+    const tokens = snapshot.workspaces[acmeIndex]?.state.tokens as Array<Record<string, unknown>>;
+    const added = { ...tokens[0], uuid: '0b5d6a8e-7c41-4f2a-9e3b-1d2c3b4a5f60', name: 'Made elsewhere' };
+    tokens.push(added);
+    const imported = await h.control('PUT', '/snapshot', snapshot);
+    expect(imported.status, imported.text).toBe(200);
+    expect(imported.json<{ not_restored: string[] }>().not_restored).toEqual([`acme: tokens[uuid=${added.uuid}].secret`]);
+    // Every other secret came back from the running workspace: its tokens still work.
+    expect((await h.call('GET', '/api/v1/calls')).status).toBe(200);
+    const user = live.user_tokens[0]?.token ?? '';
+    expect((await h.call('GET', '/api/v1/calls', { token: user })).status).toBe(200);
+  });
+
+  it('refuses a snapshot whose records name records that are not there, repeat a uuid, or whose clock is not an instant', async () => {
+    const snapshot = (await h.control('GET', '/snapshot')).json<Snapshot>();
+    const acmeIndex = snapshot.workspaces.findIndex((w) => w.state.slug === 'acme');
+    const before = (await h.control('GET', '/snapshot')).text;
+    const missing = '5f0e1d2c-3b4a-4958-8776-a5b4c3d2e1f0';
+
+    const orphanCall = structuredClone(snapshot);
+    (orphanCall.workspaces[acmeIndex]?.state.calls[0] as Record<string, unknown>).agent_uuid = missing;
+    expectB(await h.control('PUT', '/snapshot', orphanCall), 422, `workspaces[${acmeIndex}].state.calls[0].agent_uuid`);
+
+    const orphanConversation = structuredClone(snapshot);
+    (orphanConversation.workspaces[acmeIndex]?.state.conversations[0] as Record<string, unknown>).contact_uuid = missing;
+    expectB(await h.control('PUT', '/snapshot', orphanConversation), 422, `workspaces[${acmeIndex}].state.conversations[0].contact_uuid`);
+
+    const twins = structuredClone(snapshot);
+    const contacts = twins.workspaces[acmeIndex]?.state.contacts as Array<Record<string, unknown>>;
+    (contacts[1] as Record<string, unknown>).uuid = contacts[0]?.uuid;
+    expectB(await h.control('PUT', '/snapshot', twins), 422, `workspaces[${acmeIndex}].state.contacts[1].uuid`);
+
+    expectB(await h.control('PUT', '/snapshot', { ...structuredClone(snapshot), clock: 'tomorrow' }), 422, 'clock');
+    expect((await h.control('GET', '/snapshot')).text).toBe(before);
+  });
+
   it('checks loaded fixtures the same way', async () => {
     const acme = structuredClone(h.mock.fixtures.find((w) => w.slug === 'acme')) as unknown as Json;
     acme.members[0].uuid = 'not-a-uuid';

@@ -4,7 +4,8 @@
 import { connect, type Socket } from 'node:net';
 import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMockServer, DEFAULT_TIMEOUTS, listen } from '../../mock/adapters/node-http.ts';
+import { Agent, request } from 'undici';
+import { createMockServer, DEFAULT_TIMEOUTS, listen, serverCertificate } from '../../mock/adapters/node-http.ts';
 import type { Mock } from '../../mock/core/mock.ts';
 import { demoTenant } from '../support/demo-tenants.ts';
 import { testMock } from '../support/harness.ts';
@@ -54,7 +55,7 @@ describe('transport answers over node:http', () => {
   let port: number;
   beforeAll(async () => {
     mock = testMock();
-    server = createMockServer(mock, { ...DEFAULT_TIMEOUTS, bodyMs: 200 });
+    server = createMockServer(mock, { ...DEFAULT_TIMEOUTS, headersMs: 300, bodyMs: 200 });
     port = Number(new URL(await listen(server, 0, '127.0.0.1')).port);
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
@@ -62,6 +63,49 @@ describe('transport answers over node:http', () => {
   it('answers a request that is not HTTP with 400 in Shape B', async () => {
     expectTransportError(await raw(port, ['GARBAGE / NOTHTTP\r\n\r\n']), 400);
     expectTransportError(await raw(port, ['GET /api/v1/calls HTTP/1.1\r\nHost: acme.localhost\r\nContent-Length: x\r\n\r\n']), 400);
+  });
+
+  it('answers an HTTP/1.1 request without a Host header with 400 in Shape B', async () => {
+    const res = await raw(port, [`GET /api/v1/calls HTTP/1.1\r\nAuthorization: Bearer ${acme.fullToken}\r\n\r\n`]);
+    expectTransportError(res, 400);
+    expect(res.body.error.details).toMatch(/Host/);
+  });
+
+  it('answers CONNECT with 400 in Shape B instead of dropping the connection', async () => {
+    expectTransportError(await raw(port, ['CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n']), 400);
+  });
+
+  it('cuts headers that stop arriving at the configured header deadline, not node\'s 30 s check', async () => {
+    // The deadline is 300 ms; node's default check would answer after up to 30 s. The bound below
+    // is 30 times the deadline, far from either, so a loaded machine does not decide the outcome.
+    const started = performance.now();
+    const res = await raw(port, ['GET /api/v1/calls HTTP/1.1\r\nHost: acme.localhost\r\nX-Slow: a']);
+    expectTransportError(res, 408);
+    expect(performance.now() - started).toBeLessThan(9_000);
+  });
+
+  it('closes a connection that sends nothing by the header deadline', async () => {
+    const started = performance.now();
+    const socket = connect(port, '127.0.0.1');
+    await new Promise<void>((resolve) => socket.on('close', () => resolve()));
+    // The deadline is 300 ms; the bound is 30 times that, so only a connection left open fails.
+    expect(performance.now() - started).toBeLessThan(9_000);
+  });
+
+  it('answers HTTPS on the same port, with a certificate for the tenant hosts that a client can trust', async () => {
+    const ca = serverCertificate(server);
+    expect(ca).toMatch(/BEGIN CERTIFICATE/);
+    const dispatcher = new Agent({ connect: { ca, servername: 'acme.localhost' } });
+    try {
+      const res = await request(`https://127.0.0.1:${port}/api/v1/calls`, { headers: { host: `acme.localhost:${port}`, authorization: `Bearer ${acme.fullToken}` }, dispatcher });
+      expect(res.statusCode).toBe(200);
+      expect(((await res.body.json()) as { success: boolean }).success).toBe(true);
+    } finally {
+      await dispatcher.close();
+    }
+    // Plain HTTP on the same port keeps working.
+    const plain = await raw(port, [`GET /api/v1/calls HTTP/1.1\r\nHost: acme.localhost\r\nAuthorization: Bearer ${acme.fullToken}\r\nConnection: close\r\n\r\n`]);
+    expect(plain.status).toBe(200);
   });
 
   it('answers headers too large with 431 in Shape B', async () => {

@@ -52,7 +52,7 @@ export interface LogItem {
  */
 export const CONTACT_ENTRIES: Json[] = [
   { phone_number: '+4915112345601' },
-  { phone_number: '4915112345602' },
+  { phone_number: '+4915112345602' },
   { email: 'Felix.Wagner@example.de' },
   { name: 'Lena Hoffmann', phone_number: NEW_PHONE, email: 'lena.hoffmann@example.de' },
   { phone_number: '+4915112345601', email: 'someone.else@example.de' },

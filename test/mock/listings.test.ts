@@ -72,7 +72,7 @@ describe('create', () => {
 
   it('names a created contact after its phone number, or its email, when the entry has no name', async () => {
     const w = await open();
-    await createListing(w, whatsappListing({ contacts: [{ phone_number: '4917600000002' }, { email: 'new.person@example.de' }] }));
+    await createListing(w, whatsappListing({ contacts: [{ phone_number: '+4917600000002' }, { email: 'new.person@example.de' }] }));
     const created = (await contacts(w)).slice(3);
     expect(created.map(({ name, phone, email }) => ({ name, phone, email }))).toEqual([
       { name: '+4917600000002', phone: '+4917600000002', email: null },

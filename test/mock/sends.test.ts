@@ -42,7 +42,7 @@ describe.each(TRANSPORTS)('SMS and WhatsApp template sends over %s', (transport)
 
   it("answers an SMS with messageId, recipientPhone and conversationId: the contact's SMS conversation", async () => {
     const message = 'Ihr Termin ist am Montag um 9:00 Uhr.';
-    const res = await h.call('POST', '/api/v1/sms/send', { json: { agentId: RECALL_AGENT, phoneNumber: '4917698765432', message } });
+    const res = await h.call('POST', '/api/v1/sms/send', { json: { agentId: RECALL_AGENT, phoneNumber: '+4917698765432', message } });
     expect(res.status, res.text).toBe(200);
     const reply = res.json<ResponseBody<'sendSms', 200>>();
     expect(reply.message).toBe('SMS message sent successfully');

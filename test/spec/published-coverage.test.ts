@@ -9,7 +9,7 @@ import { handlers } from '../../mock/resources/registry.ts';
 import { contractOperations } from '../support/contract.ts';
 
 /** The published groups the contract covers in full. */
-const COMPLETE_GROUPS = ['flows', 'flow-steps', 'contacts', 'contact-analyzers', 'pools', 'rules', 'campaigns', 'call', 'call-actions', 'tasks', 'transcriptions', 'evaluations', 'appointments', 'appointment-requests', 'schedules', 'phone-numbers'];
+const COMPLETE_GROUPS = ['flows', 'flow-steps', 'contacts', 'contact-analyzers', 'pools', 'rules', 'campaigns', 'call', 'call-actions', 'tasks', 'transcriptions', 'evaluations', 'appointments', 'appointment-requests', 'schedules', 'phone-numbers', 'agent-channel-bindings', 'webhooks', 'whatsapp-templates', 'voice-ivr-&-guards', 'agents'];
 
 interface PublishedOperation {
   method: string | null;

@@ -251,13 +251,23 @@ describe.concurrent('spec:diff passes a breaking change once it is logged', () =
     expect(stdout).toMatch(/`### Breaking` list of `## 1\.1\.0` does not name: getThing/);
   });
 
+  it('counts the contract revision in info.x-contract-revision when there is one, leaving info.version the API version', async () => {
+    const repo = repository();
+    removeName(repo);
+    edit(repo, 'spec/openapi.yaml', 'version: 1.0.0', 'version: 1.0.0, x-contract-revision: 1.1.0');
+    edit(repo, 'spec/CHANGELOG.md', '## 1.0.0', '## 1.1.0 — 2026-02-01\n\n### Breaking\n\n- listThings: x\n- getThing: x\n\n## 1.0.0');
+    const { code, stdout } = await specDiff(repo, '--base', 'HEAD');
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/Gate: passed \(every breaking change is logged under `## 1\.1\.0`/);
+  });
+
   it('fails when the version is not greater than at the base, even with the operations named', async () => {
     const repo = repository();
     removeName(repo);
     edit(repo, 'spec/CHANGELOG.md', '### Added', '### Breaking\n\n- listThings: x\n- getThing: x\n\n### Added');
     const { code, stdout } = await specDiff(repo, '--base', 'HEAD');
     expect(code).toBe(1);
-    expect(stdout).toMatch(/info\.version 1\.0\.0 is not greater than the base's 1\.0\.0/);
+    expect(stdout).toMatch(/the contract revision 1\.0\.0 is not greater than the base's 1\.0\.0/);
   });
 
   it('a removed operation is logged by `METHOD /path`', async () => {

@@ -9,9 +9,9 @@
 // tenant Host header), send `content-type: application/json` on every request, and read a non-JSON
 // body as its text, all of which differ from the harness client; they only share its `testMock`.
 import type { Server } from 'node:http';
-import { request } from 'undici';
+import { Agent, request } from 'undici';
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
-import { createMockServer, listen } from '../../mock/adapters/node-http.ts';
+import { createMockServer, listen, serverCertificate } from '../../mock/adapters/node-http.ts';
 import type { Mock } from '../../mock/core/mock.ts';
 import { MockClock } from '../../mock/time/clock.ts';
 import { testMock } from './harness.ts';
@@ -36,6 +36,8 @@ export interface BuilderApi {
   api(method: string, path: string, body?: unknown): Promise<Reply>;
   /** A request under /__mock, with no token. */
   control(method: string, path: string, body?: unknown): Promise<Reply>;
+  /** A whole URL the mock handed out (a preview URL), requested as it is (HTTPS trusting the mock's certificate), with no token. */
+  fetchUrl(url: string, method?: string): Promise<Reply>;
   /** Moves the mock clock forward. */
   advance(ms: number): void;
 }
@@ -74,7 +76,17 @@ export function useBuilderApi(t0: number): BuilderApi {
     return { status: res.statusCode, headers: res.headers, body: isJson && text !== '' ? JSON.parse(text) : text };
   }
 
+  async function fetchUrl(url: string, method = 'GET'): Promise<Reply> {
+    const ca = serverCertificate(server);
+    const dispatcher = new Agent({ connect: { ca } });
+    const res = await request(url, { method: method as 'GET', dispatcher });
+    const text = await res.body.text();
+    await dispatcher.close();
+    return { status: res.statusCode, headers: res.headers, body: text };
+  }
+
   return {
+    fetchUrl,
     get mock() {
       return mock;
     },

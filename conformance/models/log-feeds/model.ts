@@ -4,7 +4,8 @@
 // conversation (published API, "Webhooks"), replies to the conversation so the agent's
 // conversation_update is delivered, then reads the webhooks feed and the API request feed.
 // Neither may show the secret, and no header of a delivery to the suite's webhook may carry a
-// digest (a signature computed with the secret shows only masked).
+// digest (a signature computed with the secret shows only masked). The webhook's URL carries a
+// credential of its own in its query (`?token=`), as hook URLs often do: the feeds show it masked too.
 import { randomBytes } from 'node:crypto';
 import type { RuleCheck } from '../../record/rule.ts';
 
@@ -19,8 +20,10 @@ export interface FeedSecretsPlan {
   email: string;
   /** The secret_key the suite registers (never printed: findings replace it). */
   secret: string;
-  /** The webhook's destination, unique to this run. */
+  /** The webhook's destination, unique to this run, with `urlToken` in its query. */
   url: string;
+  /** The credential in the destination's query (`token=`), which the feeds show only masked. */
+  urlToken: string;
 }
 
 export function newSecret(): string {

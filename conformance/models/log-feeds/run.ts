@@ -41,9 +41,12 @@ async function judgeWebhookFeed(real: Real, plan: FeedSecretsPlan): Promise<void
   if (text.includes(plan.secret)) {
     return void recordRule(FEED_SECRETS, op.operationId, { message: 'the webhooks feed shows the webhook secret unmasked', part: 'documented' }, redacted(answer, plan.secret));
   }
+  if (text.includes(plan.urlToken)) {
+    return void recordRule(FEED_SECRETS, op.operationId, { message: "the webhooks feed shows the token in the query of the suite's webhook URL unmasked", part: 'documented' }, answer);
+  }
   const list = listOf<Delivery>(op, answer, ['destination', 'headers']);
   if (!list.ok) return inconclusive(FEED_SECRETS, op.operationId, list.reason, answer);
-  const ours = list.value.items.filter((d) => d.destination === plan.url);
+  const ours = list.value.items.filter((d) => typeof d.destination === 'string' && withoutQuery(d.destination) === withoutQuery(plan.url));
   if (ours.length === 0) return inconclusive(FEED_SECRETS, op.operationId, `the webhooks feed lists no delivery to the suite's webhook after a reply on its agent's conversation`, answer);
   const digests = ours.flatMap((d) => Object.entries(d.headers ?? {}).filter(([, v]) => typeof v === 'string' && holdsDigest(v)).map(([k]) => k));
   recordRule(
@@ -58,11 +61,18 @@ async function judgeApiFeed(real: Real, plan: FeedSecretsPlan): Promise<void> {
   const op = real.client.op('listApiRequestLogs');
   const answer = await real.client.send({ op, query: { page: '1', per_page: '100' } });
   if (!isSuccess(answer)) return inconclusive(FEED_SECRETS, op.operationId, `reading the API request feed answered ${describeAnswer(answer)}`, answer);
-  const shown = (answer.response?.text ?? '').includes(plan.secret);
-  recordRule(FEED_SECRETS, op.operationId, shown ? { message: 'the API request feed shows the secret_key the suite sent unmasked', part: 'documented' } : true, shown ? redacted(answer, plan.secret) : answer);
+  const text = answer.response?.text ?? '';
+  const shown = text.includes(plan.secret);
+  if (shown) return void recordRule(FEED_SECRETS, op.operationId, { message: 'the API request feed shows the secret_key the suite sent unmasked', part: 'documented' }, redacted(answer, plan.secret));
+  const urlToken = text.includes(plan.urlToken);
+  recordRule(FEED_SECRETS, op.operationId, urlToken ? { message: "the API request feed shows the token in the query of the suite's webhook URL unmasked", part: 'documented' } : true, answer);
 }
 
 const SUITE_HOOKS = 'https://example.com/conformance-suite/';
+
+function withoutQuery(url: string): string {
+  return url.split(/[?#]/)[0] ?? url;
+}
 
 /**
  * The suite's webhook on the agent: one an earlier run left (switched off; the contract gives no
@@ -91,7 +101,8 @@ export async function runFeedSecretsCheck(): Promise<void> {
   if (!email) return notApplicable(FEED_SECRETS, 'replyToConversation', 'the target names no member (member_email) to reply as');
   const conversation = await conversationWithAgent(real);
   if (!conversation) return;
-  const plan: FeedSecretsPlan = { conversationUuid: conversation.uuid, agentUuid: conversation.agent_uuid, email, secret: newSecret(), url: `${SUITE_HOOKS}${randomUUID()}` };
+  const urlToken = newSecret().replace('whsec_', 'tok_');
+  const plan: FeedSecretsPlan = { conversationUuid: conversation.uuid, agentUuid: conversation.agent_uuid, email, secret: newSecret(), url: `${SUITE_HOOKS}${randomUUID()}?token=${urlToken}`, urlToken };
   const { op: create, answer: created } = await registerWebhook(real, plan);
   if (!isSuccess(created)) return inconclusive(FEED_SECRETS, create.operationId, `registering a webhook answered ${describeAnswer(created)}`, redacted(created, plan.secret));
   const hook = stringOf(create, created, 'webhook_uuid');

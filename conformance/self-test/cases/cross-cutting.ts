@@ -16,6 +16,7 @@ export const CROSS_CUTTING_CASES: FaultCase[] = [
   { rule: 'errors.codes', fault: 'validation-error-without-field', parts: ['negative'], only: 'createCoachingAgent: generated invalid requests' },
   { rule: 'auth.missing-token-401', fault: 'swapped-auth-codes', parts: ['auth'], only: 'createApiToken: authentication' },
   { rule: 'auth.log-secrets-masked', fault: 'feed-secrets-unmasked', parts: ['stateful'], only: 'model: log feeds' },
+  { rule: 'auth.log-secrets-masked', fault: 'feed-url-tokens-unmasked', parts: ['stateful'], only: 'model: log feeds' },
   { rule: 'endpoints.json-bodies', fault: 'known-ids-404', parts: ['operations'], only: 'listConversationMessages: contract examples' },
   { rule: 'endpoints.json-bodies', fault: 'json-charset-required', parts: ['operations'], only: 'createCoachingAgent: contract examples' },
   { rule: 'versioning.path-version', fault: 'coaching-path-unversioned', parts: ['operations'], only: 'listCoachingAgents: contract examples' },
@@ -41,6 +42,8 @@ export const CROSS_CUTTING_CASES: FaultCase[] = [
   // The summary's counts are inferred parts of the contract: the check warns.
   { rule: 'limits.send-queue', fault: 'summary-ignores-queue', parts: ['stateful'], only: 'model: outbound', failOn: 'inferred' },
   // The quick profile tries only the first few bounds; past the page-size maximum is further on.
+  { rule: 'errors.client-mistakes-4xx', fault: 'phone-plus-optional', parts: ['negative'], only: 'sendSms: phone numbers without their' },
+  { rule: 'identifiers.uuid-case', fault: 'uuid-case-sensitive', parts: ['negative'], only: 'UUIDs in a path name the same record in upper case', failOn: 'inferred' },
   { rule: 'limits.page-sizes', fault: 'page-size-uncapped', parts: ['negative'], only: 'listActionLogs: boundary values', profile: 'default' },
   { rule: 'logs.unknown-filter-404', fault: 'unknown-log-filter-ignored', parts: ['negative'], only: 'action log filters' },
   { rule: 'limits.general-1000-per-minute', fault: 'no-general-limit', parts: ['stateful'], only: 'limits: general rate' },

@@ -24,5 +24,6 @@ export const STATE_CASES: FaultCase[] = [
   { rule: 'assistant.pin-secret', fault: 'pin-echoed', parts: ['stateful'], only: 'model: assistant channels' },
   { rule: 'assistant.static-pin-only', fault: 'sms-code-verification', parts: ['stateful'], only: 'model: assistant channels', failOn: 'inferred' },
   { rule: 'builders.lifecycle-controls', fault: 'builder-stop-ignored', parts: ['stateful'], only: 'model: builders' },
+  { rule: 'builders.ssh-secret-masked', fault: 'builder-ssh-secret-unmasked', parts: ['stateful'], only: 'model: builders ssh' },
   { rule: 'assistant.email-release', fault: 'email-release-keeps-inbox', parts: ['stateful'], only: 'model: assistant email' },
 ];

@@ -3,30 +3,12 @@
 // plus its channel bindings resolved to the numbers, addresses and accounts they use (null where the
 // agent does not use a channel).
 import type { Agent, Schemas, WorkspaceState } from '../../state/workspace.ts';
+import { PROFILE_FIELDS } from './profile-fields.ts';
 
 type AgentView = Schemas['Agent'];
 
-/** The published text fields of an agent, each null when not set. */
-const TEXT_FIELDS = [
-  'description',
-  'company_name',
-  'role',
-  'objective',
-  'tone',
-  'behavior_guidelines',
-  'company_service',
-  'topic',
-  'length_detail',
-  'interest_of_product',
-  'negative_response',
-  'status',
-  'custom_prompt',
-  'language',
-  'speed',
-  'timezone',
-  'custom_llm_url',
-  'recommendations',
-] as const;
+/** The published text fields of an agent, each null when not set: the profile fields and `recommendations`. */
+const TEXT_FIELDS = [...PROFILE_FIELDS, 'recommendations'] as const;
 
 function phone(ws: WorkspaceState, uuid: string | null): Schemas['AgentPhoneBinding'] | null {
   const number = uuid === null ? undefined : ws.phone_numbers.find((n) => n.uuid === uuid);
@@ -40,7 +22,7 @@ function channelsView(ws: WorkspaceState, agent: Agent): Schemas['AgentChannels'
   return {
     call: phone(ws, call),
     sms: phone(ws, sms),
-    whatsapp: whatsapp && whatsappNumber ? { ...whatsappNumber, waba_id: whatsapp.waba_id } : null,
+    whatsapp: whatsapp && whatsappNumber ? { ...whatsappNumber, waba_id: whatsapp.waba_id, ...(whatsapp.calling === true ? { calling: true } : {}) } : null,
     email: address ? { email_address_uuid: address.uuid, address: address.address } : null,
     instagram: instagram ? { account_id: instagram.account_id, username: instagram.username } : null,
     messenger: messenger ? { page_id: messenger.page_id, name: messenger.name } : null,
@@ -66,6 +48,9 @@ export function agentView(ws: WorkspaceState, agent: Agent): AgentView {
     notes: copy(agent.notes ?? []),
     procedures: copy(agent.procedures ?? []),
     training: copy(agent.training ?? []),
+    guard_rules: copy(agent.guard_rules ?? []),
+    routing_rules: copy([...(agent.routing_rules ?? [])].sort((a, b) => a.priority - b.priority)),
+    schedule_assignments: copy(agent.schedule_assignments ?? []),
     channels: channelsView(ws, agent),
   };
 }

@@ -9,6 +9,7 @@ import type { Schemas } from '../../state/workspace.ts';
 import { findOr404, newUuid } from '../shared/lookup.ts';
 import { agentsByName, agentView } from './agent-view.ts';
 import { type AgentWebhookRecord, WEBHOOKS_PER_AGENT, webhookView } from './webhook-record.ts';
+import { settleWebsiteJobs } from './website-job.ts';
 
 /** The create body as it arrives: the contract's default of `is_active` is not filled in. */
 type CreateInput = Omit<Schemas['AgentWebhookCreate'], 'is_active'> & { is_active?: boolean };
@@ -22,10 +23,10 @@ function webhookLimitReached(): ApiError {
 }
 
 export const agentHandlers = {
-  listAgents: ({ ws }) => ({
-    status: 200,
-    body: { success: true, message: 'Agents retrieved', data: { items: agentsByName(ws.agents).map((a) => agentView(ws, a)) } },
-  }),
+  listAgents: ({ ws, now, faults }) => {
+    settleWebsiteJobs(ws, now, faults.has('agent-website-job-never-completes'));
+    return { status: 200, body: { success: true, message: 'Agents retrieved', data: { items: agentsByName(ws.agents).map((a) => agentView(ws, a)) } } };
+  },
 
   listAgentWebhooks: ({ ws, path }) => {
     const agent = findOr404(ws.agents, path.uuid, 'Agent');

@@ -80,7 +80,8 @@ export function changed(flow: AgentFlow, event: AgentEvent): AgentFlow {
   return next;
 }
 
-export function toConversation(ws: WorkspaceState, record: BuilderAgentRecord, now: Date): Conversation {
+/** A build conversation as answers show it; its app's preview URL on `host` (builders/app-record.ts). */
+export function toConversation(ws: WorkspaceState, record: BuilderAgentRecord, now: Date, host: string): Conversation {
   const app = appOf(ws, record);
   const { flow } = record;
   const updated = app && app.updated_at.getTime() > flow.updated_at.getTime() ? app.updated_at : flow.updated_at;
@@ -91,7 +92,7 @@ export function toConversation(ws: WorkspaceState, record: BuilderAgentRecord, n
     prompt: flow.prompt,
     message: flow.message,
     questions: [...flow.questions],
-    builder: app ? toBuilder(app, now) : null,
+    builder: app ? toBuilder(app, now, host) : null,
     created_at: record.created_at,
     updated_at: updated,
   };

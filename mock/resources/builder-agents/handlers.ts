@@ -47,7 +47,7 @@ export const builderAgentHandlers = {
       ...(Object.keys(options).length > 0 ? { options } : {}),
     };
     ws.builder_agents.push(record);
-    return { status: 201, body: { success: true, message: 'Builder agent conversation created', data: toConversation(ws, record, now) } };
+    return { status: 201, body: { success: true, message: 'Builder agent conversation created', data: toConversation(ws, record, now, ctx.host) } };
   },
 
   listBuilderAgents: (ctx) => {
@@ -61,26 +61,26 @@ export const builderAgentHandlers = {
     // The `builder-agents-oldest-first` fault lists them the other way round.
     if (ctx.faults.has('builder-agents-oldest-first')) all.reverse();
     const page = pagedList(all, query.page, query.per_page);
-    const data = { ...page, data: page.data.map((r) => toConversation(ws, r, now)) };
+    const data = { ...page, data: page.data.map((r) => toConversation(ws, r, now, ctx.host)) };
     return { status: 200, body: { success: true, message: 'Builder agent conversations retrieved', data } };
   },
 
   getBuilderAgent: (ctx) => {
     const record = conversation(ctx, ctx.path.uuid);
-    return { status: 200, body: { success: true, message: 'Build conversation retrieved successfully', data: toConversation(ctx.ws, record, ctx.now) } };
+    return { status: 200, body: { success: true, message: 'Build conversation retrieved successfully', data: toConversation(ctx.ws, record, ctx.now, ctx.host) } };
   },
 
   answerBuilderAgentQuestions: (ctx) => {
     const record = conversation(ctx, ctx.path.uuid);
     const { message } = ctx.body;
     record.flow = changed(record.flow, { type: 'answer', at: ctx.now, message, markers: readMarkers(message), acceptFinished: ctx.faults.has('answers-after-finish') });
-    return { status: 200, body: { success: true, data: toConversation(ctx.ws, record, ctx.now) } };
+    return { status: 200, body: { success: true, data: toConversation(ctx.ws, record, ctx.now, ctx.host) } };
   },
 
   approveBuilderAgent: (ctx) => {
     const record = conversation(ctx, ctx.path.uuid);
     record.flow = changed(record.flow, { type: 'approve', at: ctx.now });
-    return { status: 200, body: { success: true, data: toConversation(ctx.ws, record, ctx.now) } };
+    return { status: 200, body: { success: true, data: toConversation(ctx.ws, record, ctx.now, ctx.host) } };
   },
 
   rebuildBuilderAgent: (ctx) => {
@@ -95,6 +95,6 @@ export const builderAgentHandlers = {
       markers: readMarkers(message),
       allowWhileRebuilding: ctx.faults.has('rebuild-no-409'),
     });
-    return { status: 200, body: { success: true, message: 'Rebuild started', data: toConversation(ctx.ws, record, ctx.now) } };
+    return { status: 200, body: { success: true, message: 'Rebuild started', data: toConversation(ctx.ws, record, ctx.now, ctx.host) } };
   },
 } satisfies HandlerGroup;

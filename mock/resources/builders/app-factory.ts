@@ -13,8 +13,6 @@ export const START_MS = 3_000;
 /** The published defaults of the create body's `port` and of the command terminal's `timeout` (seconds). */
 export const DEFAULT_PORT = 8000;
 export const DEFAULT_EXEC_TIMEOUT = 60;
-/** Where the mock serves previews: `/__preview/{uuid}/` on its own address. */
-export const PREVIEW_PREFIX = '/__preview/';
 
 const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
@@ -24,8 +22,9 @@ export function newServiceToken(): string {
   return out;
 }
 
+/** The app's stored preview URL (answers show it on the address the request reached: app-record.ts toBuilder). */
 export function previewUrl(slug: string, baseDomain: string, uuid: string): string {
-  return `https://${slug}.${baseDomain}${PREVIEW_PREFIX}${uuid}/`;
+  return `https://${slug}.${baseDomain}/__preview/${uuid}/`;
 }
 
 const SCRIPT_RUNNERS = new Set(['node', 'python', 'python3', 'deno', 'bun', 'ruby', 'php', 'sh', 'bash']);

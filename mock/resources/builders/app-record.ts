@@ -5,6 +5,9 @@
 import type { Schemas } from '../../state/workspace.ts';
 import type { AppLifecycle } from './machine.ts';
 
+/** Where the mock serves previews: `/__preview/{uuid}/` on its own address. */
+export const PREVIEW_PREFIX = '/__preview/';
+
 export type Builder = Schemas['Builder'];
 export type BuilderStatus = Schemas['BuilderStatus'];
 export type LogStream = Schemas['BuilderLogStream'];
@@ -55,6 +58,8 @@ export interface BuilderAppRecord {
   next_log_seq: number;
   /** Instant up to which the periodic log lines of a running app were written. */
   logged_until: Date;
+  /** The app's SSH access, its token in clear (masked in every read but the create and recreate answers); absent: none. */
+  ssh?: { token: string; expires_at: Date } | null;
 }
 
 /** The published builder object's rate and currency (its example: EUR 0.1965 an hour). */
@@ -79,14 +84,19 @@ export function runtimeMs(life: AppLifecycle, now: Date): number {
   return life.runtime_ms + current;
 }
 
-export function toBuilder(app: BuilderAppRecord, now: Date): Builder {
+/**
+ * An app as answers show it. Its preview URL (public HTTPS, seed "What the service does" >
+ * Builders) is on the host and port the request reached the mock at, which answers HTTPS too
+ * (adapters/protocol-sniff.ts): `https://acme.localhost:4010/__preview/<uuid>/`.
+ */
+export function toBuilder(app: BuilderAppRecord, now: Date, host: string): Builder {
   const hours = runtimeMs(app.life, now) / 3_600_000;
   return {
     uuid: app.uuid,
     name: app.name,
     kind: app.kind,
     status: app.life.status,
-    preview_url: app.preview_url,
+    preview_url: `https://${host}${PREVIEW_PREFIX}${app.uuid}/`,
     service_token: maskToken(app.service_token),
     entrypoint: app.entrypoint,
     port: app.port,

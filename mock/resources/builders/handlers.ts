@@ -15,7 +15,9 @@ import { DEFAULT_EXEC_TIMEOUT, DEFAULT_PORT, deployDefault, newApp, START_MS } f
 import { listDirectory, readFile, sizeBytes, uploadedFiles, writeFile } from './app-files.ts';
 import { appendLog, readLogs } from './app-logs.ts';
 import { type BuilderAppRecord, DEFAULT_RESOURCES, toBuilder } from './app-record.ts';
+import { builderSshHandlers } from './app-ssh.ts';
 import { applyApp } from './app-state.ts';
+import { getBuilderSpending } from './spending.ts';
 
 type Settling = Pick<HandlerContext, 'ws' | 'now' | 'config'>;
 
@@ -25,6 +27,9 @@ function app(ctx: Settling, uuid: string): BuilderAppRecord {
 }
 
 export const builderHandlers = {
+  ...builderSshHandlers,
+  getBuilderSpending,
+
   createBuilder: (ctx) => {
     const { ws, body, now, config } = ctx;
     settleBuilders(ws, now, config.baseDomain);
@@ -44,7 +49,7 @@ export const builderHandlers = {
       agent_uuid: null,
     });
     ws.builders.push(record);
-    return { status: 201, body: { success: true, message: 'Builder created successfully', data: toBuilder(record, now) } };
+    return { status: 201, body: { success: true, message: 'Builder created successfully', data: toBuilder(record, now, ctx.host) } };
   },
 
   listBuilders: (ctx) => {
@@ -56,37 +61,37 @@ export const builderHandlers = {
       .sort((a, b) => b.record.created_at.getTime() - a.record.created_at.getTime() || b.index - a.index)
       .map(({ record }) => record);
     const page = pagedList(all, query.page, query.per_page);
-    return { status: 200, body: { success: true, message: 'Apps retrieved', data: { ...page, data: page.data.map((r) => toBuilder(r, now)) } } };
+    return { status: 200, body: { success: true, message: 'Apps retrieved', data: { ...page, data: page.data.map((r) => toBuilder(r, now, ctx.host)) } } };
   },
 
   getBuilder: (ctx) => {
     const record = app(ctx, ctx.path.uuid);
-    return { status: 200, body: { success: true, message: 'App retrieved', data: toBuilder(record, ctx.now) } };
+    return { status: 200, body: { success: true, message: 'App retrieved', data: toBuilder(record, ctx.now, ctx.host) } };
   },
 
   startBuilder: (ctx) => {
     const record = app(ctx, ctx.path.uuid);
     applyApp(record, { type: 'start', at: ctx.now, deploy: deployDefault(record.files, record.entrypoint, START_MS) });
     appendLog(record, ctx.now, 'system', `Starting app: ${record.entrypoint}`);
-    return { status: 200, body: { success: true, message: 'App starting', data: toBuilder(record, ctx.now) } };
+    return { status: 200, body: { success: true, message: 'App starting', data: toBuilder(record, ctx.now, ctx.host) } };
   },
 
   stopBuilder: (ctx) => {
     const record = app(ctx, ctx.path.uuid);
     // The `builder-stop-ignored` fault answers as if stopped and leaves a running app running.
     if (ctx.faults.has('builder-stop-ignored') && record.life.status === 'running') {
-      return { status: 200, body: { success: true, message: 'App stopped', data: { ...toBuilder(record, ctx.now), status: 'stopped' as const } } };
+      return { status: 200, body: { success: true, message: 'App stopped', data: { ...toBuilder(record, ctx.now, ctx.host), status: 'stopped' as const } } };
     }
     applyApp(record, { type: 'stop', at: ctx.now });
     appendLog(record, ctx.now, 'system', 'App stopped on request');
-    return { status: 200, body: { success: true, message: 'App stopped', data: toBuilder(record, ctx.now) } };
+    return { status: 200, body: { success: true, message: 'App stopped', data: toBuilder(record, ctx.now, ctx.host) } };
   },
 
   updateBuilderAutoStop: (ctx) => {
     const record = app(ctx, ctx.path.uuid);
     applyApp(record, { type: 'set-auto-stop', at: ctx.now, minutes: ctx.body.auto_stop_interval });
     record.updated_at = ctx.now;
-    return { status: 200, body: { success: true, message: 'Auto-stop interval updated', data: toBuilder(record, ctx.now) } };
+    return { status: 200, body: { success: true, message: 'Auto-stop interval updated', data: toBuilder(record, ctx.now, ctx.host) } };
   },
 
   getBuilderLogs: (ctx) => {

@@ -6,7 +6,7 @@
 import type { Mock } from '../../core/mock.ts';
 import type { MockRequest, MockResponse } from '../../core/types.ts';
 import { settleBuilders } from '../builder-agents/agent-state.ts';
-import { PREVIEW_PREFIX } from './app-factory.ts';
+import { PREVIEW_PREFIX } from './app-record.ts';
 import type { BuilderAppRecord } from './app-record.ts';
 import { recordPreviewRequest } from './app-state.ts';
 

@@ -22,7 +22,8 @@ function callingToken(ws: WorkspaceState, ref: CallingTokenRef | null): Schemas[
   return member && token ? { kind: 'user_token', uuid: null, name: member.email, masked: maskToken(token.token) } : null;
 }
 
-function view(ws: WorkspaceState, row: ApiLogRecord): Schemas['LogsApiRequest'] {
+/** A request as the feed shows it; `urls` false leaves URL query credentials in clear (the fault feed-url-tokens-unmasked). */
+function view(ws: WorkspaceState, row: ApiLogRecord, urls: boolean): Schemas['LogsApiRequest'] {
   return {
     uuid: row.uuid,
     method: row.method,
@@ -30,13 +31,13 @@ function view(ws: WorkspaceState, row: ApiLogRecord): Schemas['LogsApiRequest'] 
     status: row.status,
     duration_ms: row.duration_ms,
     token: callingToken(ws, row.token),
-    request_body: maskedJson(row.request_body),
-    response_body: maskedJson(row.response_body),
+    request_body: maskedJson(row.request_body, urls),
+    response_body: maskedJson(row.response_body, urls),
     created_at: row.created_at,
   };
 }
 
-export const listApiRequestLogs: Handler<'listApiRequestLogs'> = ({ ws, query, zone }) => {
+export const listApiRequestLogs: Handler<'listApiRequestLogs'> = ({ ws, query, zone, faults }) => {
   const range = feedRange(query, zone);
   const rows = [...ws.api_logs, ...recordedRequests(ws)].filter(
     (r) =>
@@ -47,5 +48,5 @@ export const listApiRequestLogs: Handler<'listApiRequestLogs'> = ({ ws, query, z
   );
   rows.sort(newestFirst);
   const page = pagedList(rows, query.page, query.per_page ?? DEFAULT_PER_PAGE);
-  return { status: 200, body: { success: true, message: 'API logs retrieved', data: { ...page, data: page.data.map((r) => view(ws, r)) } } };
+  return { status: 200, body: { success: true, message: 'API logs retrieved', data: { ...page, data: page.data.map((r) => view(ws, r, !faults.has('feed-url-tokens-unmasked'))) } } };
 };

@@ -6,10 +6,12 @@
 // bounded: past API_LOG_CAPACITY requests the oldest go first (a ring buffer). A reset, a fixture
 // load or a snapshot import gives the workspace new state, and so an empty log. Bodies are kept as
 // their text and parsed when the feed is read, where secrets are masked (mask.ts) like in every
-// feed row; a body that is not JSON, or larger than MAX_LOGGED_BODY_BYTES, reads null (at most
-// 1,000 × 2 × 64 KiB per workspace is kept).
+// feed row; a body that is not JSON, larger than MAX_LOGGED_BODY_BYTES or nested deeper than
+// MAX_LOGGED_DEPTH, reads null (at most 1,000 × 2 × 64 KiB per workspace is kept): the feed keeps
+// only what it can read back.
 import type { MockRequest, MockResponse } from '../../core/types.ts';
 import type { Principal } from '../../pipeline/auth.ts';
+import { jsonDepthExceeds } from '../../pipeline/body-limits.ts';
 import { utf8Length } from '../../platform/bytes.ts';
 import type { WorkspaceState } from '../../state/workspace.ts';
 import { newUuid } from '../shared/lookup.ts';
@@ -19,6 +21,8 @@ import type { ApiLogRecord, CallingTokenRef } from './records.ts';
 export const API_LOG_CAPACITY = 1_000;
 /** Larger request or response bodies are logged as null. */
 export const MAX_LOGGED_BODY_BYTES = 64 * 1024;
+/** Bodies nested deeper (arrays and objects) are logged as null, whatever depth the pipeline allows. */
+export const MAX_LOGGED_DEPTH = 64;
 
 const METHODS: ReadonlySet<string> = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
 const decoder = new TextDecoder('utf-8', { fatal: false });
@@ -113,7 +117,10 @@ export function recordApiRequest(ws: WorkspaceState, req: MockRequest, res: Mock
     status: res.status,
     duration_ms: Math.max(0, Math.round(durationMs)),
     token: tokenRef(principal),
-    request_text: req.bodyTooLarge || req.body.length === 0 || req.body.length > MAX_LOGGED_BODY_BYTES ? null : kept(decoder.decode(req.body)),
+    request_text:
+      req.bodyTooLarge || req.body.length === 0 || req.body.length > MAX_LOGGED_BODY_BYTES || jsonDepthExceeds(req.body, MAX_LOGGED_DEPTH)
+        ? null
+        : kept(decoder.decode(req.body)),
     response_text: kept(res.body),
     at: atMs,
   };

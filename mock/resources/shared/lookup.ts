@@ -18,7 +18,7 @@ export function newUuid(): string {
   return crypto.randomUUID();
 }
 
-/** E.164 with its leading `+` (the contract accepts it optional on input). */
+/** E.164 with its leading `+` (the channel snapshot's number query may leave it out; stored numbers always have it). */
 export function normalizeE164(number: string): string {
   return number.startsWith('+') ? number : `+${number}`;
 }

@@ -9,9 +9,13 @@ import { findOr404, findOr422, newUuid } from '../shared/lookup.ts';
 import { pagedList } from '../shared/paging.ts';
 import { deleteTemplateSetting } from './machine.ts';
 import { renderContent, settingView, type TemplateSetting, templateView } from './template-settings.ts';
+import { settleTemplateReviews, templateHandlers } from './templates.ts';
 
 export const whatsappHandlers = {
+  ...templateHandlers,
+
   createWhatsappTemplateSetting: ({ ws, body, now, faults }) => {
+    settleTemplateReviews(ws, now);
     const template = findOr422(ws.whatsapp_templates, body.template_uuid, 'template_uuid', 'WhatsApp template');
     if (template.status !== 'APPROVED') {
       throw errors.validation('VALIDATION_ERROR', `The template ${template.name} (${template.language}) is ${template.status}; only APPROVED templates can be made campaign-ready.`, 'template_uuid');

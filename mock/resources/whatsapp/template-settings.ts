@@ -17,7 +17,9 @@ function inPositionOrder(map: Record<string, string>): string[] {
 }
 
 export function renderContent(template: Template, params: Params): string {
-  const text = (template as Template & { text?: unknown }).text;
+  // A fixture's `text`, or the BODY text of a template created through the API (`content`).
+  const own = template as Template & { text?: unknown; content?: unknown };
+  const text = own.text ?? (own.content === '' ? undefined : own.content);
   if (typeof text === 'string') return text.replace(/\{\{(\d+)\}\}/g, (whole, n: string) => params.body[n] ?? whole);
   const parts = [...inPositionOrder(params.header), ...inPositionOrder(params.body)];
   return parts.length === 0 ? template.name : `${template.name}: ${parts.join(' | ')}`;
