@@ -2,26 +2,18 @@
 // The package's command, one bin with two subcommands:
 //   agent-platform-contract mock [flags]          the mock over HTTP (mock/cli.ts; --help for flags)
 //   agent-platform-contract conformance [flags]   the conformance suite (conformance/cli.ts)
-// The subcommand is taken out of process.argv, so each CLI parses its own flags as when run alone.
-const USAGE = `Usage: agent-platform-contract <command> [flags]
-Commands:
-  mock          serve the mock API (agent-platform-contract mock --help)
-  conformance   certify a base URL against the contract (agent-platform-contract conformance --help)`;
+// The Node version is checked first (node-version.ts, which imports nothing): on a Node outside
+// package.json's `engines`, one line on stderr says what is needed and the exit code is 1, before
+// any module that needs a newer Node is loaded. This file has no top-level await, so it parses on
+// an old Node too; the subcommands are in commands.ts, loaded after the check.
+import { nodeVersionProblem } from './node-version.ts';
 
-const [command] = process.argv.splice(2, 1);
-switch (command) {
-  case 'mock':
-    await import('../mock/cli.ts');
-    break;
-  case 'conformance':
-    await import('../conformance/cli.ts');
-    break;
-  case undefined:
-  case '--help':
-  case '-h':
-    console.log(USAGE);
-    break;
-  default:
-    console.error(`unknown command "${command}"\n${USAGE}`);
-    process.exitCode = 2;
+const problem = nodeVersionProblem(process.versions.node);
+if (problem !== undefined) {
+  console.error(problem);
+  process.exit(1);
 }
+import('./commands.ts').catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

@@ -74,9 +74,9 @@ export type paths = {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example f47aebdd-597a-4ecf-bcf0-0fecb91ee9e5
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["AgentUuidPath"];
             };
             cookie?: never;
         };
@@ -124,9 +124,9 @@ export type paths = {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example f47aebdd-597a-4ecf-bcf0-0fecb91ee9e5
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["AgentUuidPath"];
             };
             cookie?: never;
         };
@@ -172,9 +172,9 @@ export type paths = {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example f47aebdd-597a-4ecf-bcf0-0fecb91ee9e5
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["AgentUuidPath"];
             };
             cookie?: never;
         };
@@ -217,9 +217,9 @@ export type paths = {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example f47aebdd-597a-4ecf-bcf0-0fecb91ee9e5
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["AgentUuidPath"];
             };
             cookie?: never;
         };
@@ -261,9 +261,9 @@ export type paths = {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example f47aebdd-597a-4ecf-bcf0-0fecb91ee9e5
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["AgentUuidPath"];
             };
             cookie?: never;
         };
@@ -304,9 +304,9 @@ export type paths = {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example f47aebdd-597a-4ecf-bcf0-0fecb91ee9e5
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["AgentUuidPath"];
             };
             cookie?: never;
         };
@@ -347,9 +347,9 @@ export type paths = {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example f47aebdd-597a-4ecf-bcf0-0fecb91ee9e5
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["AgentUuidPath"];
             };
             cookie?: never;
         };
@@ -391,9 +391,9 @@ export type paths = {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example f47aebdd-597a-4ecf-bcf0-0fecb91ee9e5
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["AgentUuidPath"];
             };
             cookie?: never;
         };
@@ -435,9 +435,9 @@ export type paths = {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example f47aebdd-597a-4ecf-bcf0-0fecb91ee9e5
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["AgentUuidPath"];
             };
             cookie?: never;
         };
@@ -479,9 +479,9 @@ export type paths = {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example f47aebdd-597a-4ecf-bcf0-0fecb91ee9e5
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["AgentUuidPath"];
             };
             cookie?: never;
         };
@@ -531,9 +531,9 @@ export type paths = {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example f47aebdd-597a-4ecf-bcf0-0fecb91ee9e5
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["AgentUuidPath"];
             };
             cookie?: never;
         };
@@ -575,9 +575,9 @@ export type paths = {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example f47aebdd-597a-4ecf-bcf0-0fecb91ee9e5
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["AgentUuidPath"];
             };
             cookie?: never;
         };
@@ -616,13 +616,16 @@ export type paths = {
                 "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
             };
             path: {
-                /** @description The rule, one of the agent's. */
+                /**
+                 * @description The rule, one of the agent's.
+                 * @example b1e0c7a4-2f5d-4c83-9a61-7d2e4f8b0c15
+                 */
                 ruleUuid: components["parameters"]["AgentRuleUuidPath"];
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example f47aebdd-597a-4ecf-bcf0-0fecb91ee9e5
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["AgentUuidPath"];
             };
             cookie?: never;
         };
@@ -663,9 +666,9 @@ export type paths = {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example f47aebdd-597a-4ecf-bcf0-0fecb91ee9e5
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["AgentUuidPath"];
             };
             cookie?: never;
         };
@@ -722,9 +725,9 @@ export type paths = {
                 guidelineUuid: components["parameters"]["AgentPartGuidelinePath"];
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example f47aebdd-597a-4ecf-bcf0-0fecb91ee9e5
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["AgentUuidPath"];
             };
             cookie?: never;
         };
@@ -775,9 +778,9 @@ export type paths = {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example f47aebdd-597a-4ecf-bcf0-0fecb91ee9e5
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["AgentUuidPath"];
             };
             cookie?: never;
         };
@@ -816,13 +819,16 @@ export type paths = {
                 "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
             };
             path: {
-                /** @description The intent, one of the agent's. */
+                /**
+                 * @description The intent, one of the agent's.
+                 * @example 7a1d3c5e-9b2f-4e68-a4c0-3d5f7b9e1a26
+                 */
                 intentUuid: components["parameters"]["AgentIntentUuidPath"];
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example f47aebdd-597a-4ecf-bcf0-0fecb91ee9e5
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["AgentUuidPath"];
             };
             cookie?: never;
         };
@@ -861,13 +867,16 @@ export type paths = {
                 "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
             };
             path: {
-                /** @description The intent, one of the agent's. */
+                /**
+                 * @description The intent, one of the agent's.
+                 * @example 7a1d3c5e-9b2f-4e68-a4c0-3d5f7b9e1a26
+                 */
                 intentUuid: components["parameters"]["AgentIntentUuidPath"];
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example f47aebdd-597a-4ecf-bcf0-0fecb91ee9e5
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["AgentUuidPath"];
             };
             cookie?: never;
         };
@@ -906,13 +915,16 @@ export type paths = {
                 "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
             };
             path: {
-                /** @description The intent, one of the agent's. */
+                /**
+                 * @description The intent, one of the agent's.
+                 * @example 7a1d3c5e-9b2f-4e68-a4c0-3d5f7b9e1a26
+                 */
                 intentUuid: components["parameters"]["AgentIntentUuidPath"];
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example f47aebdd-597a-4ecf-bcf0-0fecb91ee9e5
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["AgentUuidPath"];
             };
             cookie?: never;
         };
@@ -949,9 +961,9 @@ export type paths = {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example f47aebdd-597a-4ecf-bcf0-0fecb91ee9e5
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["AgentUuidPath"];
             };
             cookie?: never;
         };
@@ -1008,9 +1020,9 @@ export type paths = {
                 noteUuid: components["parameters"]["AgentPartNotePath"];
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example f47aebdd-597a-4ecf-bcf0-0fecb91ee9e5
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["AgentUuidPath"];
             };
             cookie?: never;
         };
@@ -1061,9 +1073,9 @@ export type paths = {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example f47aebdd-597a-4ecf-bcf0-0fecb91ee9e5
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["AgentUuidPath"];
             };
             cookie?: never;
         };
@@ -1121,9 +1133,9 @@ export type paths = {
                 procedureUuid: components["parameters"]["AgentPartProcedurePath"];
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example f47aebdd-597a-4ecf-bcf0-0fecb91ee9e5
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["AgentUuidPath"];
             };
             cookie?: never;
         };
@@ -1176,9 +1188,9 @@ export type paths = {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example f47aebdd-597a-4ecf-bcf0-0fecb91ee9e5
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["AgentUuidPath"];
             };
             cookie?: never;
         };
@@ -1217,13 +1229,16 @@ export type paths = {
                 "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
             };
             path: {
-                /** @description The rule, one of the agent's. */
-                ruleUuid: components["parameters"]["AgentRuleUuidPath"];
+                /**
+                 * @description The rule, one of the agent's.
+                 * @example c9a3f1d2-5b7e-4e08-8c64-2a1f9d3b6e70
+                 */
+                ruleUuid: components["parameters"]["AgentRoutingRuleUuidPath"];
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example f47aebdd-597a-4ecf-bcf0-0fecb91ee9e5
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["AgentUuidPath"];
             };
             cookie?: never;
         };
@@ -1264,9 +1279,9 @@ export type paths = {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example f47aebdd-597a-4ecf-bcf0-0fecb91ee9e5
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["AgentUuidPath"];
             };
             cookie?: never;
         };
@@ -1322,9 +1337,9 @@ export type paths = {
                 trainingUuid: components["parameters"]["AgentPartTrainingPath"];
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example f47aebdd-597a-4ecf-bcf0-0fecb91ee9e5
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["AgentUuidPath"];
             };
             cookie?: never;
         };
@@ -1375,9 +1390,9 @@ export type paths = {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example f47aebdd-597a-4ecf-bcf0-0fecb91ee9e5
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["AgentUuidPath"];
             };
             cookie?: never;
         };
@@ -1399,6 +1414,8 @@ export type paths = {
          *
          *     - `url` must be an absolute `https://` URL (seed "Authentication" rule 5: HTTPS only; inferred for webhooks) and
          *       `events` a non-empty list of distinct event kinds; otherwise 422 `VALIDATION_ERROR` or `INVALID_FORMAT` with `field`.
+         *       The mock started with `--webhooks deliver` also accepts `http://` URLs to loopback (127.0.0.1, [::1], localhost,
+         *       *.localhost), so a local receiver can be registered; the service does not.
          *     - `secret_key` (optional, null: none) signs the deliveries; it is write-only: answers show `has_secret` only.
          *       `is_active` defaults to true (inferred).
          *     - Agent not found gives 404 in Shape A (seed "Errors", "agent not found").
@@ -1431,9 +1448,9 @@ export type paths = {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example f47aebdd-597a-4ecf-bcf0-0fecb91ee9e5
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["AgentUuidPath"];
                 /**
                  * @description Identifier of the agent's webhook (its `webhook_uuid`). A malformed value gives 422 `INVALID_UUID`.
                  * @example 47241b4b-e6dc-47bf-993b-b60fc4c422c8
@@ -1838,9 +1855,9 @@ export type paths = {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 4f9c2b7e-1a3d-4c8e-9b6f-2d7a5e1c0b84
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["AppointmentRequestUuidPath"];
             };
             cookie?: never;
         };
@@ -1878,9 +1895,9 @@ export type paths = {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 4f9c2b7e-1a3d-4c8e-9b6f-2d7a5e1c0b84
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["AppointmentRequestUuidPath"];
             };
             cookie?: never;
         };
@@ -1967,9 +1984,9 @@ export type paths = {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 2cce567d-e778-4e26-aef4-857b73e7143a
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["AppointmentUuidPath"];
             };
             cookie?: never;
         };
@@ -2018,9 +2035,9 @@ export type paths = {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 2cce567d-e778-4e26-aef4-857b73e7143a
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["AppointmentUuidPath"];
             };
             cookie?: never;
         };
@@ -2146,9 +2163,9 @@ export type paths = {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example dcc5e9a2-17e4-4b7c-a0d7-e20d3632ce14
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["AssistantSessionUuidPath"];
             };
             cookie?: never;
         };
@@ -2239,9 +2256,9 @@ export type paths = {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 56f41103-75c9-4894-9ca1-9401a6f46439
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["BuilderAgentUuidPath"];
             };
             cookie?: never;
         };
@@ -2282,9 +2299,9 @@ export type paths = {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 56f41103-75c9-4894-9ca1-9401a6f46439
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["BuilderAgentUuidPath"];
             };
             cookie?: never;
         };
@@ -2328,9 +2345,9 @@ export type paths = {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 56f41103-75c9-4894-9ca1-9401a6f46439
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["BuilderAgentUuidPath"];
             };
             cookie?: never;
         };
@@ -2372,9 +2389,9 @@ export type paths = {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 56f41103-75c9-4894-9ca1-9401a6f46439
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["BuilderAgentUuidPath"];
             };
             cookie?: never;
         };
@@ -2475,9 +2492,9 @@ export type paths = {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 5c4a140b-274b-4383-907b-31cc2d14a630
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["BuilderUuidPath"];
             };
             cookie?: never;
         };
@@ -2515,9 +2532,9 @@ export type paths = {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 5c4a140b-274b-4383-907b-31cc2d14a630
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["BuilderUuidPath"];
             };
             cookie?: never;
         };
@@ -2557,9 +2574,9 @@ export type paths = {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 5c4a140b-274b-4383-907b-31cc2d14a630
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["BuilderUuidPath"];
             };
             cookie?: never;
         };
@@ -2603,9 +2620,9 @@ export type paths = {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 5c4a140b-274b-4383-907b-31cc2d14a630
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["BuilderUuidPath"];
             };
             cookie?: never;
         };
@@ -2648,9 +2665,9 @@ export type paths = {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 5c4a140b-274b-4383-907b-31cc2d14a630
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["BuilderUuidPath"];
             };
             cookie?: never;
         };
@@ -2699,9 +2716,9 @@ export type paths = {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 5c4a140b-274b-4383-907b-31cc2d14a630
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["BuilderUuidPath"];
             };
             cookie?: never;
         };
@@ -2743,9 +2760,9 @@ export type paths = {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 5c4a140b-274b-4383-907b-31cc2d14a630
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["BuilderUuidPath"];
             };
             cookie?: never;
         };
@@ -2792,9 +2809,9 @@ export type paths = {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 5c4a140b-274b-4383-907b-31cc2d14a630
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["BuilderUuidPath"];
             };
             cookie?: never;
         };
@@ -2833,9 +2850,9 @@ export type paths = {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 5c4a140b-274b-4383-907b-31cc2d14a630
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["BuilderUuidPath"];
             };
             cookie?: never;
         };
@@ -2875,9 +2892,9 @@ export type paths = {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 5c4a140b-274b-4383-907b-31cc2d14a630
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["BuilderUuidPath"];
             };
             cookie?: never;
         };
@@ -3065,9 +3082,9 @@ export type paths = {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 3cf263de-c29d-43b7-94a7-4fff7656c3fe
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["CallUuidPath"];
             };
             cookie?: never;
         };
@@ -3112,7 +3129,7 @@ export type paths = {
                  * @description The call's conversation UUID, returned as `conversation_uuid` by POST /api/v1/call (seed "Calls and call actions": "A
                  *     live call is controlled by its conversation UUID"; the published API puts it in /api/v1/calls/action/{uuid}/...).
                  *     A malformed value gives 422 `INVALID_UUID`; an unknown conversation, or one that is not a call, 404.
-                 * @example e4b7c9d2-1f3a-4c5e-9b7d-2a4c6e8f0b1d
+                 * @example f312eeeb-3256-4a18-945d-e683f5b22219
                  */
                 uuid: components["parameters"]["CallActionUuidPath"];
             };
@@ -3163,7 +3180,7 @@ export type paths = {
                  * @description The call's conversation UUID, returned as `conversation_uuid` by POST /api/v1/call (seed "Calls and call actions": "A
                  *     live call is controlled by its conversation UUID"; the published API puts it in /api/v1/calls/action/{uuid}/...).
                  *     A malformed value gives 422 `INVALID_UUID`; an unknown conversation, or one that is not a call, 404.
-                 * @example e4b7c9d2-1f3a-4c5e-9b7d-2a4c6e8f0b1d
+                 * @example f312eeeb-3256-4a18-945d-e683f5b22219
                  */
                 uuid: components["parameters"]["CallActionUuidPath"];
             };
@@ -3215,7 +3232,7 @@ export type paths = {
                  * @description The call's conversation UUID, returned as `conversation_uuid` by POST /api/v1/call (seed "Calls and call actions": "A
                  *     live call is controlled by its conversation UUID"; the published API puts it in /api/v1/calls/action/{uuid}/...).
                  *     A malformed value gives 422 `INVALID_UUID`; an unknown conversation, or one that is not a call, 404.
-                 * @example e4b7c9d2-1f3a-4c5e-9b7d-2a4c6e8f0b1d
+                 * @example f312eeeb-3256-4a18-945d-e683f5b22219
                  */
                 uuid: components["parameters"]["CallActionUuidPath"];
             };
@@ -3265,7 +3282,7 @@ export type paths = {
                  * @description The call's conversation UUID, returned as `conversation_uuid` by POST /api/v1/call (seed "Calls and call actions": "A
                  *     live call is controlled by its conversation UUID"; the published API puts it in /api/v1/calls/action/{uuid}/...).
                  *     A malformed value gives 422 `INVALID_UUID`; an unknown conversation, or one that is not a call, 404.
-                 * @example e4b7c9d2-1f3a-4c5e-9b7d-2a4c6e8f0b1d
+                 * @example f312eeeb-3256-4a18-945d-e683f5b22219
                  */
                 uuid: components["parameters"]["CallActionUuidPath"];
             };
@@ -3317,7 +3334,7 @@ export type paths = {
                  * @description The call's conversation UUID, returned as `conversation_uuid` by POST /api/v1/call (seed "Calls and call actions": "A
                  *     live call is controlled by its conversation UUID"; the published API puts it in /api/v1/calls/action/{uuid}/...).
                  *     A malformed value gives 422 `INVALID_UUID`; an unknown conversation, or one that is not a call, 404.
-                 * @example e4b7c9d2-1f3a-4c5e-9b7d-2a4c6e8f0b1d
+                 * @example f312eeeb-3256-4a18-945d-e683f5b22219
                  */
                 uuid: components["parameters"]["CallActionUuidPath"];
             };
@@ -3411,9 +3428,9 @@ export type paths = {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 241bbc4d-4434-4848-b6e3-77ff0f03e5dd
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["CampaignUuidPath"];
             };
             cookie?: never;
         };
@@ -3474,9 +3491,9 @@ export type paths = {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 241bbc4d-4434-4848-b6e3-77ff0f03e5dd
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["CampaignUuidPath"];
             };
             cookie?: never;
         };
@@ -3518,9 +3535,9 @@ export type paths = {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 241bbc4d-4434-4848-b6e3-77ff0f03e5dd
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["CampaignUuidPath"];
             };
             cookie?: never;
         };
@@ -3612,9 +3629,9 @@ export type paths = {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 67e8f96d-b285-4297-a2d4-f1f0dee8c543
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["CoachingAgentUuidPath"];
             };
             cookie?: never;
         };
@@ -3664,9 +3681,9 @@ export type paths = {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 67e8f96d-b285-4297-a2d4-f1f0dee8c543
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["CoachingAgentUuidPath"];
             };
             cookie?: never;
         };
@@ -3764,9 +3781,9 @@ export type paths = {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 325b55dd-7857-4976-ba12-917c1a26f889
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["ContactUuidPath"];
             };
             cookie?: never;
         };
@@ -3824,9 +3841,9 @@ export type paths = {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 325b55dd-7857-4976-ba12-917c1a26f889
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["ContactUuidPath"];
             };
             cookie?: never;
         };
@@ -3867,9 +3884,9 @@ export type paths = {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 325b55dd-7857-4976-ba12-917c1a26f889
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["ContactUuidPath"];
             };
             cookie?: never;
         };
@@ -3915,9 +3932,9 @@ export type paths = {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 325b55dd-7857-4976-ba12-917c1a26f889
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["ContactUuidPath"];
             };
             cookie?: never;
         };
@@ -3993,9 +4010,9 @@ export type paths = {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 0c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["ContactApprovalUuidPath"];
             };
             cookie?: never;
         };
@@ -4034,9 +4051,9 @@ export type paths = {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 0c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["ContactApprovalUuidPath"];
             };
             cookie?: never;
         };
@@ -4116,7 +4133,7 @@ export type paths = {
             path: {
                 /**
                  * @description The contact field's key.
-                 * @example shoe_size
+                 * @example order_number
                  */
                 key: components["parameters"]["ContactFieldKeyPath"];
             };
@@ -4280,9 +4297,9 @@ export type paths = {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 9dd799bd-280b-46f6-8697-19975ae7a1d4
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["ConversationUuidPath"];
             };
             cookie?: never;
         };
@@ -4324,9 +4341,9 @@ export type paths = {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 9dd799bd-280b-46f6-8697-19975ae7a1d4
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["ConversationUuidPath"];
             };
             cookie?: never;
         };
@@ -4374,9 +4391,9 @@ export type paths = {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 9dd799bd-280b-46f6-8697-19975ae7a1d4
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["ConversationUuidPath"];
             };
             cookie?: never;
         };
@@ -4434,9 +4451,9 @@ export type paths = {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 9dd799bd-280b-46f6-8697-19975ae7a1d4
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["ConversationUuidPath"];
             };
             cookie?: never;
         };
@@ -4492,9 +4509,9 @@ export type paths = {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 5b0e7c1a-2f4d-4a8e-9c3b-7d1e2f3a4b01
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["DataTableUuidPath"];
             };
             cookie?: never;
         };
@@ -4535,9 +4552,9 @@ export type paths = {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 5b0e7c1a-2f4d-4a8e-9c3b-7d1e2f3a4b01
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["DataTableUuidPath"];
             };
             cookie?: never;
         };
@@ -4581,9 +4598,9 @@ export type paths = {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 5b0e7c1a-2f4d-4a8e-9c3b-7d1e2f3a4b01
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["DataTableUuidPath"];
             };
             cookie?: never;
         };
@@ -4623,9 +4640,9 @@ export type paths = {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 5b0e7c1a-2f4d-4a8e-9c3b-7d1e2f3a4b01
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["DataTableUuidPath"];
             };
             cookie?: never;
         };
@@ -4699,14 +4716,14 @@ export type paths = {
                 /**
                  * @description The record's id (published: the record id in the path of the record update and delete). Inferred: it is the
                  *     record's `uuid`; a malformed value gives 422 `INVALID_UUID`.
-                 * @example b84fe662-5c76-48a0-8a46-5791573ffa8a
+                 * @example 5b0e7c1a-2f4d-4a8e-9c3b-7d1e2f3a4c01
                  */
                 record_id: components["parameters"]["DataTableRecordIdPath"];
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 5b0e7c1a-2f4d-4a8e-9c3b-7d1e2f3a4b01
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["DataTableUuidPath"];
             };
             cookie?: never;
         };
@@ -4756,9 +4773,9 @@ export type paths = {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 5b0e7c1a-2f4d-4a8e-9c3b-7d1e2f3a4b01
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["DataTableUuidPath"];
             };
             cookie?: never;
         };
@@ -5185,9 +5202,9 @@ export type paths = {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 983b74d3-aa70-46d7-b037-d87a8a3c6474
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["FlowUuidPath"];
             };
             cookie?: never;
         };
@@ -5228,9 +5245,9 @@ export type paths = {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 983b74d3-aa70-46d7-b037-d87a8a3c6474
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["FlowUuidPath"];
             };
             cookie?: never;
         };
@@ -5270,9 +5287,9 @@ export type paths = {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 983b74d3-aa70-46d7-b037-d87a8a3c6474
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["FlowUuidPath"];
             };
             cookie?: never;
         };
@@ -5315,14 +5332,14 @@ export type paths = {
             path: {
                 /**
                  * @description The step's uuid. A malformed value gives 422 `INVALID_UUID`. Published: https://developers.mindhunters.ai/api-reference/flow-steps/update-any-subset-of-a-steps-fields
-                 * @example 838e25f3-e271-471b-a9f2-6d8294705e41
+                 * @example 27e2faf7-4e20-4861-98d6-cff976efa44b
                  */
                 step: components["parameters"]["FlowStepPath"];
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 983b74d3-aa70-46d7-b037-d87a8a3c6474
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["FlowUuidPath"];
             };
             cookie?: never;
         };
@@ -5362,14 +5379,14 @@ export type paths = {
             path: {
                 /**
                  * @description The step's uuid. A malformed value gives 422 `INVALID_UUID`. Published: https://developers.mindhunters.ai/api-reference/flow-steps/update-any-subset-of-a-steps-fields
-                 * @example 838e25f3-e271-471b-a9f2-6d8294705e41
+                 * @example 27e2faf7-4e20-4861-98d6-cff976efa44b
                  */
                 step: components["parameters"]["FlowStepPath"];
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 983b74d3-aa70-46d7-b037-d87a8a3c6474
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["FlowUuidPath"];
             };
             cookie?: never;
         };
@@ -5412,9 +5429,9 @@ export type paths = {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 983b74d3-aa70-46d7-b037-d87a8a3c6474
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["FlowUuidPath"];
             };
             cookie?: never;
         };
@@ -5639,9 +5656,9 @@ export type paths = {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 169edb69-57fe-4b8c-9eff-6f497f7a655d
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["InstagramConversationUuidPath"];
             };
             cookie?: never;
         };
@@ -5750,9 +5767,9 @@ export type paths = {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example b3e1d5a7-6c2f-4e9b-8a14-7d0c5f2e9a31
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["ListingUuidPath"];
             };
             cookie?: never;
         };
@@ -5798,9 +5815,9 @@ export type paths = {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example b3e1d5a7-6c2f-4e9b-8a14-7d0c5f2e9a31
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["ListingUuidPath"];
             };
             cookie?: never;
         };
@@ -5849,14 +5866,14 @@ export type paths = {
                 /**
                  * @description The contact to remove (published API, "Listings"). A malformed value gives 422 `INVALID_UUID`; a contact that is not
                  *     in the listing, 404.
-                 * @example 9a4c2e1f-3b5d-4f7a-8c9e-0b1d2f3a4c5e
+                 * @example 325b55dd-7857-4976-ba12-917c1a26f889
                  */
                 contact_uuid: components["parameters"]["ListingContactUuidPath"];
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example b3e1d5a7-6c2f-4e9b-8a14-7d0c5f2e9a31
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["ListingUuidPath"];
             };
             cookie?: never;
         };
@@ -5898,9 +5915,9 @@ export type paths = {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example b3e1d5a7-6c2f-4e9b-8a14-7d0c5f2e9a31
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["ListingUuidPath"];
             };
             cookie?: never;
         };
@@ -5941,9 +5958,9 @@ export type paths = {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example b3e1d5a7-6c2f-4e9b-8a14-7d0c5f2e9a31
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["ListingUuidPath"];
             };
             cookie?: never;
         };
@@ -6031,9 +6048,9 @@ export type paths = {
                 type: components["schemas"]["LogsActionType"];
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example a293cbd0-e8af-4244-8053-81877eba392a
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["ActionLogUuidPath"];
             };
             cookie?: never;
         };
@@ -6159,9 +6176,9 @@ export type paths = {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 1a99505e-0cc3-47a4-89e7-4bb404a11c64
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["MessengerConversationUuidPath"];
             };
             cookie?: never;
         };
@@ -6309,9 +6326,9 @@ export type paths = {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example df1582b0-eab4-47d2-a415-479c65dc9f50
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["PhoneNumberUuidPath"];
             };
             cookie?: never;
         };
@@ -6650,9 +6667,9 @@ export type paths = {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 7d2c4e6a-8b1f-4a3c-9e5d-0f2a4c6e8b13
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["PoolUuidPath"];
             };
             cookie?: never;
         };
@@ -6691,9 +6708,9 @@ export type paths = {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 7d2c4e6a-8b1f-4a3c-9e5d-0f2a4c6e8b13
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["PoolUuidPath"];
             };
             cookie?: never;
         };
@@ -6744,9 +6761,9 @@ export type paths = {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 7d2c4e6a-8b1f-4a3c-9e5d-0f2a4c6e8b13
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["PoolUuidPath"];
             };
             cookie?: never;
         };
@@ -6822,9 +6839,9 @@ export type paths = {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example fda84921-b9c8-4f28-9ef1-6a00e27adbfb
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["QueueUuidPath"];
             };
             cookie?: never;
         };
@@ -6957,9 +6974,9 @@ export type paths = {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 4c6e8a0b-2d4f-4a6c-8e0a-2c4e6a8c0e25
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["RuleUuidPath"];
             };
             cookie?: never;
         };
@@ -7042,9 +7059,9 @@ export type paths = {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example c1528436-bc23-4a57-9447-819f2a780391
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["ScheduleUuidPath"];
             };
             cookie?: never;
         };
@@ -7197,9 +7214,9 @@ export type paths = {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 0b6d7c1e-5f43-4b8a-9c21-7e3f5a9d2b10
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["TaskUuidPath"];
             };
             cookie?: never;
         };
@@ -7254,9 +7271,9 @@ export type paths = {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 0b6d7c1e-5f43-4b8a-9c21-7e3f5a9d2b10
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["TaskUuidPath"];
             };
             cookie?: never;
         };
@@ -7296,9 +7313,9 @@ export type paths = {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 0b6d7c1e-5f43-4b8a-9c21-7e3f5a9d2b10
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["TaskUuidPath"];
             };
             cookie?: never;
         };
@@ -7341,9 +7358,9 @@ export type paths = {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 0b6d7c1e-5f43-4b8a-9c21-7e3f5a9d2b10
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["TaskUuidPath"];
             };
             cookie?: never;
         };
@@ -7426,9 +7443,9 @@ export type paths = {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example cb5c7427-3f98-4277-8cbd-87ad5c90a958
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["ApiTokenUuidPath"];
             };
             cookie?: never;
         };
@@ -7524,9 +7541,9 @@ export type paths = {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 4c7d2e9a-1b3f-4a6c-8d5e-0f2a4b6c8d1e
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["TranscriptionUuidPath"];
             };
             cookie?: never;
         };
@@ -7566,9 +7583,9 @@ export type paths = {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 4c7d2e9a-1b3f-4a6c-8d5e-0f2a4b6c8d1e
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["TranscriptionUuidPath"];
             };
             cookie?: never;
         };
@@ -7633,6 +7650,7 @@ export type paths = {
          *     (mihu-ai/n8n-nodes-mihu, nodes/Mihu/MihuTrigger.node.ts: the path, the method and the body names).
          *
          *     - `targetUrl` must be an absolute `https://` URL, as for agent webhooks; otherwise 422 (inferred).
+         *       The mock started with `--webhooks deliver` also accepts `http://` URLs to loopback, as for agent webhooks.
          *     - `event` is `voice_evaluation` or `text_evaluation`, the events the trigger offers.
          *     - Each evaluation of the event that completes while the subscription exists is delivered to the target and
          *       recorded in the webhooks log feed as `{event, data}` with the fields the trigger reads; the mock sends nothing
@@ -7782,9 +7800,9 @@ export type paths = {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 65f3d446-606e-4ad6-8ac8-0450b8d2d66a
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["TemplateSettingUuidPath"];
             };
             cookie?: never;
         };
@@ -8705,7 +8723,7 @@ export type components = {
             search_region?: string | null;
             /** Format: uri */
             source_url?: string | null;
-        };
+        } | unknown | unknown;
         /** @description The WhatsApp number an agent uses, on its business account (`waba_id`). */
         AgentWhatsappBinding: {
             /** @description Present and true when the agent also takes WhatsApp voice calls on the number (POST .../channels/whatsapp-calling). */
@@ -9715,7 +9733,7 @@ export type components = {
         /**
          * Format: uuid
          * @description An agent's uuid (`string<uuid>`, published). A malformed value gives 422 `INVALID_UUID`.
-         * @example 0a9b8c7d-6e5f-4a3b-8c2d-1e0f9a8b7c6d
+         * @example f47aebdd-597a-4ecf-bcf0-0fecb91ee9e5
          */
         CallAgentId: string;
         /** @description The agent holding the call (published `agent {uuid, name}`). */
@@ -9757,7 +9775,7 @@ export type components = {
          * Format: uuid
          * @description A uuid, where the published API gives only the field's name and a string: the uuid format is inferred (the quickstart
          *     calls the call's id a UUID).
-         * @example 0a9b8c7d-6e5f-4a3b-8c2d-1e0f9a8b7c6d
+         * @example f47aebdd-597a-4ecf-bcf0-0fecb91ee9e5
          */
         CallIdentifier: string;
         /**
@@ -12160,7 +12178,7 @@ export type components = {
         /**
          * Format: uuid
          * @description A uuid (published as `string<uuid>` on the send pages). A malformed value gives 422 `INVALID_UUID`.
-         * @example 0a9b8c7d-6e5f-4a3b-8c2d-1e0f9a8b7c6d
+         * @example f47aebdd-597a-4ecf-bcf0-0fecb91ee9e5
          */
         MessagingIdentifier: string;
         /**
@@ -14018,7 +14036,15 @@ export type components = {
         };
     };
     parameters: {
-        /** @description The intent, one of the agent's. */
+        /**
+         * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+         * @example a293cbd0-e8af-4244-8053-81877eba392a
+         */
+        ActionLogUuidPath: components["schemas"]["Uuid"];
+        /**
+         * @description The intent, one of the agent's.
+         * @example 7a1d3c5e-9b2f-4e68-a4c0-3d5f7b9e1a26
+         */
         AgentIntentUuidPath: components["schemas"]["Uuid"];
         /**
          * @description The uuid of one of the agent's guidelines (as the agent answers list it). A malformed value gives 422 `INVALID_UUID`.
@@ -14040,8 +14066,21 @@ export type components = {
          * @example 40302ae0-a51b-5df4-a45f-a987f1f65b78
          */
         AgentPartTrainingPath: components["schemas"]["Uuid"];
-        /** @description The rule, one of the agent's. */
+        /**
+         * @description The rule, one of the agent's.
+         * @example c9a3f1d2-5b7e-4e08-8c64-2a1f9d3b6e70
+         */
+        AgentRoutingRuleUuidPath: components["schemas"]["Uuid"];
+        /**
+         * @description The rule, one of the agent's.
+         * @example b1e0c7a4-2f5d-4c83-9a61-7d2e4f8b0c15
+         */
         AgentRuleUuidPath: components["schemas"]["Uuid"];
+        /**
+         * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+         * @example f47aebdd-597a-4ecf-bcf0-0fecb91ee9e5
+         */
+        AgentUuidPath: components["schemas"]["Uuid"];
         /**
          * @description Identifier of the agent's webhook (its `webhook_uuid`). A malformed value gives 422 `INVALID_UUID`.
          * @example 47241b4b-e6dc-47bf-993b-b60fc4c422c8
@@ -14098,25 +14137,55 @@ export type components = {
          */
         AnalyticsPeriodTo: components["schemas"]["DateTimeInput"];
         /**
+         * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+         * @example cb5c7427-3f98-4277-8cbd-87ad5c90a958
+         */
+        ApiTokenUuidPath: components["schemas"]["Uuid"];
+        /**
+         * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+         * @example 4f9c2b7e-1a3d-4c8e-9b6f-2d7a5e1c0b84
+         */
+        AppointmentRequestUuidPath: components["schemas"]["Uuid"];
+        /**
+         * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+         * @example 2cce567d-e778-4e26-aef4-857b73e7143a
+         */
+        AppointmentUuidPath: components["schemas"]["Uuid"];
+        /**
          * @description The assistant channel, one of `email`, `whatsapp`, `sms` (seed "Assistant channel security").
          * @example whatsapp
          */
         AssistantChannelPath: components["schemas"]["AssistantChannel"];
         /**
+         * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+         * @example dcc5e9a2-17e4-4b7c-a0d7-e20d3632ce14
+         */
+        AssistantSessionUuidPath: components["schemas"]["Uuid"];
+        /**
+         * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+         * @example 56f41103-75c9-4894-9ca1-9401a6f46439
+         */
+        BuilderAgentUuidPath: components["schemas"]["Uuid"];
+        /**
+         * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+         * @example 5c4a140b-274b-4383-907b-31cc2d14a630
+         */
+        BuilderUuidPath: components["schemas"]["Uuid"];
+        /**
          * @description The call's conversation UUID, returned as `conversation_uuid` by POST /api/v1/call (seed "Calls and call actions": "A
          *     live call is controlled by its conversation UUID"; the published API puts it in /api/v1/calls/action/{uuid}/...).
          *     A malformed value gives 422 `INVALID_UUID`; an unknown conversation, or one that is not a call, 404.
-         * @example e4b7c9d2-1f3a-4c5e-9b7d-2a4c6e8f0b1d
+         * @example f312eeeb-3256-4a18-945d-e683f5b22219
          */
         CallActionUuidPath: components["schemas"]["Uuid"];
         /**
          * @description Only calls handled by this agent (published filter name; its value is the agent's uuid, inferred). An unknown agent gives an empty page.
-         * @example 0a9b8c7d-6e5f-4a3b-8c2d-1e0f9a8b7c6d
+         * @example f47aebdd-597a-4ecf-bcf0-0fecb91ee9e5
          */
         CallAgentIdQuery: components["schemas"]["Uuid"];
         /**
          * @description Only the call of this conversation (inferred); the way to read one call's state.
-         * @example e4b7c9d2-1f3a-4c5e-9b7d-2a4c6e8f0b1d
+         * @example f312eeeb-3256-4a18-945d-e683f5b22219
          */
         CallConversationUuidQuery: components["schemas"]["Uuid"];
         /**
@@ -14142,6 +14211,21 @@ export type components = {
          */
         CallToQuery: components["schemas"]["DateOrDateTimeInput"];
         /**
+         * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+         * @example 3cf263de-c29d-43b7-94a7-4fff7656c3fe
+         */
+        CallUuidPath: components["schemas"]["Uuid"];
+        /**
+         * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+         * @example 241bbc4d-4434-4848-b6e3-77ff0f03e5dd
+         */
+        CampaignUuidPath: components["schemas"]["Uuid"];
+        /**
+         * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+         * @example 67e8f96d-b285-4297-a2d4-f1f0dee8c543
+         */
+        CoachingAgentUuidPath: components["schemas"]["Uuid"];
+        /**
          * @description The analyzer's identifier (published): `b_` a built-in contact field, `f_` a custom contact field, `p_` a pipeline
          *     stage rule, then the field's key or the rule's name. An identifier without one of these prefixes names no analyzer
          *     (404); one that is not lower-case letters, digits and underscores gives 422 `VALIDATION_ERROR` (inferred).
@@ -14149,8 +14233,13 @@ export type components = {
          */
         ContactAnalyzerIdPath: string;
         /**
+         * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+         * @example 0c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f
+         */
+        ContactApprovalUuidPath: components["schemas"]["Uuid"];
+        /**
          * @description The contact field's key.
-         * @example shoe_size
+         * @example order_number
          */
         ContactFieldKeyPath: components["schemas"]["ContactFieldKey"];
         /**
@@ -14165,11 +14254,26 @@ export type components = {
          */
         ContactSettingKeyPath: components["schemas"]["ContactSettingKey"];
         /**
+         * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+         * @example 325b55dd-7857-4976-ba12-917c1a26f889
+         */
+        ContactUuidPath: components["schemas"]["Uuid"];
+        /**
+         * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+         * @example 9dd799bd-280b-46f6-8697-19975ae7a1d4
+         */
+        ConversationUuidPath: components["schemas"]["Uuid"];
+        /**
          * @description The record's id (published: the record id in the path of the record update and delete). Inferred: it is the
          *     record's `uuid`; a malformed value gives 422 `INVALID_UUID`.
-         * @example b84fe662-5c76-48a0-8a46-5791573ffa8a
+         * @example 5b0e7c1a-2f4d-4a8e-9c3b-7d1e2f3a4c01
          */
         DataTableRecordIdPath: components["schemas"]["Uuid"];
+        /**
+         * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+         * @example 5b0e7c1a-2f4d-4a8e-9c3b-7d1e2f3a4b01
+         */
+        DataTableUuidPath: components["schemas"]["Uuid"];
         /**
          * @description Only evaluations of this agent's sessions (inferred).
          * @example f47aebdd-597a-4ecf-bcf0-0fecb91ee9e5
@@ -14213,15 +14317,35 @@ export type components = {
         FlowAppUidPath: string;
         /**
          * @description The step's uuid. A malformed value gives 422 `INVALID_UUID`. Published: https://developers.mindhunters.ai/api-reference/flow-steps/update-any-subset-of-a-steps-fields
-         * @example 838e25f3-e271-471b-a9f2-6d8294705e41
+         * @example 27e2faf7-4e20-4861-98d6-cff976efa44b
          */
         FlowStepPath: components["schemas"]["Uuid"];
         /**
+         * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+         * @example 983b74d3-aa70-46d7-b037-d87a8a3c6474
+         */
+        FlowUuidPath: components["schemas"]["Uuid"];
+        /**
+         * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+         * @example 169edb69-57fe-4b8c-9eff-6f497f7a655d
+         */
+        InstagramConversationUuidPath: components["schemas"]["Uuid"];
+        /**
          * @description The contact to remove (published API, "Listings"). A malformed value gives 422 `INVALID_UUID`; a contact that is not
          *     in the listing, 404.
-         * @example 9a4c2e1f-3b5d-4f7a-8c9e-0b1d2f3a4c5e
+         * @example 325b55dd-7857-4976-ba12-917c1a26f889
          */
         ListingContactUuidPath: components["schemas"]["Uuid"];
+        /**
+         * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+         * @example b3e1d5a7-6c2f-4e9b-8a14-7d0c5f2e9a31
+         */
+        ListingUuidPath: components["schemas"]["Uuid"];
+        /**
+         * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+         * @example 1a99505e-0cc3-47a4-89e7-4bb404a11c64
+         */
+        MessengerConversationUuidPath: components["schemas"]["Uuid"];
         /**
          * @description 1-based page number (published API, "Lists and paging").
          * @example 1
@@ -14233,10 +14357,50 @@ export type components = {
          */
         PerPage: number;
         /**
+         * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+         * @example df1582b0-eab4-47d2-a415-479c65dc9f50
+         */
+        PhoneNumberUuidPath: components["schemas"]["Uuid"];
+        /**
+         * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+         * @example 7d2c4e6a-8b1f-4a3c-9e5d-0f2a4c6e8b13
+         */
+        PoolUuidPath: components["schemas"]["Uuid"];
+        /**
+         * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+         * @example fda84921-b9c8-4f28-9ef1-6a00e27adbfb
+         */
+        QueueUuidPath: components["schemas"]["Uuid"];
+        /**
+         * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+         * @example 4c6e8a0b-2d4f-4a6c-8e0a-2c4e6a8c0e25
+         */
+        RuleUuidPath: components["schemas"]["Uuid"];
+        /**
+         * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+         * @example c1528436-bc23-4a57-9447-819f2a780391
+         */
+        ScheduleUuidPath: components["schemas"]["Uuid"];
+        /**
+         * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+         * @example 0b6d7c1e-5f43-4b8a-9c21-7e3f5a9d2b10
+         */
+        TaskUuidPath: components["schemas"]["Uuid"];
+        /**
+         * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+         * @example 65f3d446-606e-4ad6-8ac8-0450b8d2d66a
+         */
+        TemplateSettingUuidPath: components["schemas"]["Uuid"];
+        /**
          * @description IANA time zone of the caller, used when the `X-Timezone` header is absent or unusable (seed "Time handling" rule 3).
          * @example America/New_York
          */
         TimezoneQuery: string;
+        /**
+         * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
+         * @example 4c7d2e9a-1b3f-4a6c-8d5e-0f2a4b6c8d1e
+         */
+        TranscriptionUuidPath: components["schemas"]["Uuid"];
         /**
          * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
          * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
@@ -14392,9 +14556,9 @@ export interface operations {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example f47aebdd-597a-4ecf-bcf0-0fecb91ee9e5
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["AgentUuidPath"];
             };
             cookie?: never;
         };
@@ -14442,9 +14606,9 @@ export interface operations {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example f47aebdd-597a-4ecf-bcf0-0fecb91ee9e5
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["AgentUuidPath"];
             };
             cookie?: never;
         };
@@ -14498,9 +14662,9 @@ export interface operations {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example f47aebdd-597a-4ecf-bcf0-0fecb91ee9e5
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["AgentUuidPath"];
             };
             cookie?: never;
         };
@@ -14554,9 +14718,9 @@ export interface operations {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example f47aebdd-597a-4ecf-bcf0-0fecb91ee9e5
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["AgentUuidPath"];
             };
             cookie?: never;
         };
@@ -14609,9 +14773,9 @@ export interface operations {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example f47aebdd-597a-4ecf-bcf0-0fecb91ee9e5
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["AgentUuidPath"];
             };
             cookie?: never;
         };
@@ -14664,9 +14828,9 @@ export interface operations {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example f47aebdd-597a-4ecf-bcf0-0fecb91ee9e5
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["AgentUuidPath"];
             };
             cookie?: never;
         };
@@ -14715,9 +14879,9 @@ export interface operations {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example f47aebdd-597a-4ecf-bcf0-0fecb91ee9e5
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["AgentUuidPath"];
             };
             cookie?: never;
         };
@@ -14770,9 +14934,9 @@ export interface operations {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example f47aebdd-597a-4ecf-bcf0-0fecb91ee9e5
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["AgentUuidPath"];
             };
             cookie?: never;
         };
@@ -14825,9 +14989,9 @@ export interface operations {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example f47aebdd-597a-4ecf-bcf0-0fecb91ee9e5
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["AgentUuidPath"];
             };
             cookie?: never;
         };
@@ -14880,9 +15044,9 @@ export interface operations {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example f47aebdd-597a-4ecf-bcf0-0fecb91ee9e5
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["AgentUuidPath"];
             };
             cookie?: never;
         };
@@ -14935,9 +15099,9 @@ export interface operations {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example f47aebdd-597a-4ecf-bcf0-0fecb91ee9e5
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["AgentUuidPath"];
             };
             cookie?: never;
         };
@@ -14983,9 +15147,9 @@ export interface operations {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example f47aebdd-597a-4ecf-bcf0-0fecb91ee9e5
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["AgentUuidPath"];
             };
             cookie?: never;
         };
@@ -15037,9 +15201,9 @@ export interface operations {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example f47aebdd-597a-4ecf-bcf0-0fecb91ee9e5
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["AgentUuidPath"];
             };
             cookie?: never;
         };
@@ -15085,9 +15249,9 @@ export interface operations {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example f47aebdd-597a-4ecf-bcf0-0fecb91ee9e5
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["AgentUuidPath"];
             };
             cookie?: never;
         };
@@ -15139,9 +15303,9 @@ export interface operations {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example f47aebdd-597a-4ecf-bcf0-0fecb91ee9e5
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["AgentUuidPath"];
             };
             cookie?: never;
         };
@@ -15191,13 +15355,16 @@ export interface operations {
                 "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
             };
             path: {
-                /** @description The rule, one of the agent's. */
+                /**
+                 * @description The rule, one of the agent's.
+                 * @example b1e0c7a4-2f5d-4c83-9a61-7d2e4f8b0c15
+                 */
                 ruleUuid: components["parameters"]["AgentRuleUuidPath"];
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example f47aebdd-597a-4ecf-bcf0-0fecb91ee9e5
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["AgentUuidPath"];
             };
             cookie?: never;
         };
@@ -15241,13 +15408,16 @@ export interface operations {
                 "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
             };
             path: {
-                /** @description The rule, one of the agent's. */
+                /**
+                 * @description The rule, one of the agent's.
+                 * @example b1e0c7a4-2f5d-4c83-9a61-7d2e4f8b0c15
+                 */
                 ruleUuid: components["parameters"]["AgentRuleUuidPath"];
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example f47aebdd-597a-4ecf-bcf0-0fecb91ee9e5
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["AgentUuidPath"];
             };
             cookie?: never;
         };
@@ -15299,9 +15469,9 @@ export interface operations {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example f47aebdd-597a-4ecf-bcf0-0fecb91ee9e5
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["AgentUuidPath"];
             };
             cookie?: never;
         };
@@ -15342,9 +15512,9 @@ export interface operations {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example f47aebdd-597a-4ecf-bcf0-0fecb91ee9e5
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["AgentUuidPath"];
             };
             cookie?: never;
         };
@@ -15390,9 +15560,9 @@ export interface operations {
                 guidelineUuid: components["parameters"]["AgentPartGuidelinePath"];
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example f47aebdd-597a-4ecf-bcf0-0fecb91ee9e5
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["AgentUuidPath"];
             };
             cookie?: never;
         };
@@ -15432,9 +15602,9 @@ export interface operations {
                 guidelineUuid: components["parameters"]["AgentPartGuidelinePath"];
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example f47aebdd-597a-4ecf-bcf0-0fecb91ee9e5
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["AgentUuidPath"];
             };
             cookie?: never;
         };
@@ -15475,9 +15645,9 @@ export interface operations {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example f47aebdd-597a-4ecf-bcf0-0fecb91ee9e5
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["AgentUuidPath"];
             };
             cookie?: never;
         };
@@ -15528,9 +15698,9 @@ export interface operations {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example f47aebdd-597a-4ecf-bcf0-0fecb91ee9e5
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["AgentUuidPath"];
             };
             cookie?: never;
         };
@@ -15585,13 +15755,16 @@ export interface operations {
                 "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
             };
             path: {
-                /** @description The intent, one of the agent's. */
+                /**
+                 * @description The intent, one of the agent's.
+                 * @example 7a1d3c5e-9b2f-4e68-a4c0-3d5f7b9e1a26
+                 */
                 intentUuid: components["parameters"]["AgentIntentUuidPath"];
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example f47aebdd-597a-4ecf-bcf0-0fecb91ee9e5
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["AgentUuidPath"];
             };
             cookie?: never;
         };
@@ -15640,13 +15813,16 @@ export interface operations {
                 "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
             };
             path: {
-                /** @description The intent, one of the agent's. */
+                /**
+                 * @description The intent, one of the agent's.
+                 * @example 7a1d3c5e-9b2f-4e68-a4c0-3d5f7b9e1a26
+                 */
                 intentUuid: components["parameters"]["AgentIntentUuidPath"];
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example f47aebdd-597a-4ecf-bcf0-0fecb91ee9e5
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["AgentUuidPath"];
             };
             cookie?: never;
         };
@@ -15700,13 +15876,16 @@ export interface operations {
                 "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
             };
             path: {
-                /** @description The intent, one of the agent's. */
+                /**
+                 * @description The intent, one of the agent's.
+                 * @example 7a1d3c5e-9b2f-4e68-a4c0-3d5f7b9e1a26
+                 */
                 intentUuid: components["parameters"]["AgentIntentUuidPath"];
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example f47aebdd-597a-4ecf-bcf0-0fecb91ee9e5
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["AgentUuidPath"];
             };
             cookie?: never;
         };
@@ -15755,13 +15934,16 @@ export interface operations {
                 "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
             };
             path: {
-                /** @description The intent, one of the agent's. */
+                /**
+                 * @description The intent, one of the agent's.
+                 * @example 7a1d3c5e-9b2f-4e68-a4c0-3d5f7b9e1a26
+                 */
                 intentUuid: components["parameters"]["AgentIntentUuidPath"];
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example f47aebdd-597a-4ecf-bcf0-0fecb91ee9e5
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["AgentUuidPath"];
             };
             cookie?: never;
         };
@@ -15816,13 +15998,16 @@ export interface operations {
                 "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
             };
             path: {
-                /** @description The intent, one of the agent's. */
+                /**
+                 * @description The intent, one of the agent's.
+                 * @example 7a1d3c5e-9b2f-4e68-a4c0-3d5f7b9e1a26
+                 */
                 intentUuid: components["parameters"]["AgentIntentUuidPath"];
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example f47aebdd-597a-4ecf-bcf0-0fecb91ee9e5
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["AgentUuidPath"];
             };
             cookie?: never;
         };
@@ -15874,9 +16059,9 @@ export interface operations {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example f47aebdd-597a-4ecf-bcf0-0fecb91ee9e5
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["AgentUuidPath"];
             };
             cookie?: never;
         };
@@ -15917,9 +16102,9 @@ export interface operations {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example f47aebdd-597a-4ecf-bcf0-0fecb91ee9e5
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["AgentUuidPath"];
             };
             cookie?: never;
         };
@@ -15965,9 +16150,9 @@ export interface operations {
                 noteUuid: components["parameters"]["AgentPartNotePath"];
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example f47aebdd-597a-4ecf-bcf0-0fecb91ee9e5
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["AgentUuidPath"];
             };
             cookie?: never;
         };
@@ -16007,9 +16192,9 @@ export interface operations {
                 noteUuid: components["parameters"]["AgentPartNotePath"];
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example f47aebdd-597a-4ecf-bcf0-0fecb91ee9e5
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["AgentUuidPath"];
             };
             cookie?: never;
         };
@@ -16050,9 +16235,9 @@ export interface operations {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example f47aebdd-597a-4ecf-bcf0-0fecb91ee9e5
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["AgentUuidPath"];
             };
             cookie?: never;
         };
@@ -16093,9 +16278,9 @@ export interface operations {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example f47aebdd-597a-4ecf-bcf0-0fecb91ee9e5
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["AgentUuidPath"];
             };
             cookie?: never;
         };
@@ -16141,9 +16326,9 @@ export interface operations {
                 procedureUuid: components["parameters"]["AgentPartProcedurePath"];
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example f47aebdd-597a-4ecf-bcf0-0fecb91ee9e5
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["AgentUuidPath"];
             };
             cookie?: never;
         };
@@ -16183,9 +16368,9 @@ export interface operations {
                 procedureUuid: components["parameters"]["AgentPartProcedurePath"];
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example f47aebdd-597a-4ecf-bcf0-0fecb91ee9e5
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["AgentUuidPath"];
             };
             cookie?: never;
         };
@@ -16226,9 +16411,9 @@ export interface operations {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example f47aebdd-597a-4ecf-bcf0-0fecb91ee9e5
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["AgentUuidPath"];
             };
             cookie?: never;
         };
@@ -16280,9 +16465,9 @@ export interface operations {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example f47aebdd-597a-4ecf-bcf0-0fecb91ee9e5
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["AgentUuidPath"];
             };
             cookie?: never;
         };
@@ -16332,13 +16517,16 @@ export interface operations {
                 "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
             };
             path: {
-                /** @description The rule, one of the agent's. */
-                ruleUuid: components["parameters"]["AgentRuleUuidPath"];
+                /**
+                 * @description The rule, one of the agent's.
+                 * @example c9a3f1d2-5b7e-4e08-8c64-2a1f9d3b6e70
+                 */
+                ruleUuid: components["parameters"]["AgentRoutingRuleUuidPath"];
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example f47aebdd-597a-4ecf-bcf0-0fecb91ee9e5
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["AgentUuidPath"];
             };
             cookie?: never;
         };
@@ -16382,13 +16570,16 @@ export interface operations {
                 "X-Timezone"?: components["parameters"]["XTimezoneHeader"];
             };
             path: {
-                /** @description The rule, one of the agent's. */
-                ruleUuid: components["parameters"]["AgentRuleUuidPath"];
+                /**
+                 * @description The rule, one of the agent's.
+                 * @example c9a3f1d2-5b7e-4e08-8c64-2a1f9d3b6e70
+                 */
+                ruleUuid: components["parameters"]["AgentRoutingRuleUuidPath"];
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example f47aebdd-597a-4ecf-bcf0-0fecb91ee9e5
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["AgentUuidPath"];
             };
             cookie?: never;
         };
@@ -16440,9 +16631,9 @@ export interface operations {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example f47aebdd-597a-4ecf-bcf0-0fecb91ee9e5
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["AgentUuidPath"];
             };
             cookie?: never;
         };
@@ -16483,9 +16674,9 @@ export interface operations {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example f47aebdd-597a-4ecf-bcf0-0fecb91ee9e5
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["AgentUuidPath"];
             };
             cookie?: never;
         };
@@ -16531,9 +16722,9 @@ export interface operations {
                 trainingUuid: components["parameters"]["AgentPartTrainingPath"];
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example f47aebdd-597a-4ecf-bcf0-0fecb91ee9e5
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["AgentUuidPath"];
             };
             cookie?: never;
         };
@@ -16573,9 +16764,9 @@ export interface operations {
                 trainingUuid: components["parameters"]["AgentPartTrainingPath"];
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example f47aebdd-597a-4ecf-bcf0-0fecb91ee9e5
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["AgentUuidPath"];
             };
             cookie?: never;
         };
@@ -16616,9 +16807,9 @@ export interface operations {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example f47aebdd-597a-4ecf-bcf0-0fecb91ee9e5
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["AgentUuidPath"];
             };
             cookie?: never;
         };
@@ -16666,9 +16857,9 @@ export interface operations {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example f47aebdd-597a-4ecf-bcf0-0fecb91ee9e5
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["AgentUuidPath"];
             };
             cookie?: never;
         };
@@ -16723,9 +16914,9 @@ export interface operations {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example f47aebdd-597a-4ecf-bcf0-0fecb91ee9e5
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["AgentUuidPath"];
                 /**
                  * @description Identifier of the agent's webhook (its `webhook_uuid`). A malformed value gives 422 `INVALID_UUID`.
                  * @example 47241b4b-e6dc-47bf-993b-b60fc4c422c8
@@ -16959,7 +17150,7 @@ export interface operations {
                 /**
                  * @description Only messages of this agent (published API, "Analytics"). An agent the workspace does not have gives 404
                  *     (inferred).
-                 * @example 0a9b8c7d-6e5f-4a3b-8c2d-1e0f9a8b7c6d
+                 * @example f47aebdd-597a-4ecf-bcf0-0fecb91ee9e5
                  */
                 agent_uuid?: components["schemas"]["Uuid"];
                 /**
@@ -17344,9 +17535,9 @@ export interface operations {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 4f9c2b7e-1a3d-4c8e-9b6f-2d7a5e1c0b84
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["AppointmentRequestUuidPath"];
             };
             cookie?: never;
         };
@@ -17392,9 +17583,9 @@ export interface operations {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 4f9c2b7e-1a3d-4c8e-9b6f-2d7a5e1c0b84
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["AppointmentRequestUuidPath"];
             };
             cookie?: never;
         };
@@ -17566,9 +17757,9 @@ export interface operations {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 2cce567d-e778-4e26-aef4-857b73e7143a
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["AppointmentUuidPath"];
             };
             cookie?: never;
         };
@@ -17614,9 +17805,9 @@ export interface operations {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 2cce567d-e778-4e26-aef4-857b73e7143a
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["AppointmentUuidPath"];
             };
             cookie?: never;
         };
@@ -17669,9 +17860,9 @@ export interface operations {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 2cce567d-e778-4e26-aef4-857b73e7143a
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["AppointmentUuidPath"];
             };
             cookie?: never;
         };
@@ -17717,9 +17908,9 @@ export interface operations {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 2cce567d-e778-4e26-aef4-857b73e7143a
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["AppointmentUuidPath"];
             };
             cookie?: never;
         };
@@ -17822,7 +18013,7 @@ export interface operations {
                  * @description Login email of the user whose inbox is released (the name is inferred; the seed says the identifying parameters are
                  *     not shown). Required with a workspace API token (422 `VALIDATION_ERROR` when missing); with a per-user token it
                  *     defaults to the token's user.
-                 * @example maria@acme.example
+                 * @example maria.schneider@acme.example
                  */
                 user_email?: components["schemas"]["Email"];
             };
@@ -17881,9 +18072,9 @@ export interface operations {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example dcc5e9a2-17e4-4b7c-a0d7-e20d3632ce14
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["AssistantSessionUuidPath"];
             };
             cookie?: never;
         };
@@ -18042,9 +18233,9 @@ export interface operations {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 56f41103-75c9-4894-9ca1-9401a6f46439
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["BuilderAgentUuidPath"];
             };
             cookie?: never;
         };
@@ -18092,9 +18283,9 @@ export interface operations {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 56f41103-75c9-4894-9ca1-9401a6f46439
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["BuilderAgentUuidPath"];
             };
             cookie?: never;
         };
@@ -18147,9 +18338,9 @@ export interface operations {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 56f41103-75c9-4894-9ca1-9401a6f46439
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["BuilderAgentUuidPath"];
             };
             cookie?: never;
         };
@@ -18196,9 +18387,9 @@ export interface operations {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 56f41103-75c9-4894-9ca1-9401a6f46439
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["BuilderAgentUuidPath"];
             };
             cookie?: never;
         };
@@ -18368,9 +18559,9 @@ export interface operations {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 5c4a140b-274b-4383-907b-31cc2d14a630
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["BuilderUuidPath"];
             };
             cookie?: never;
         };
@@ -18418,9 +18609,9 @@ export interface operations {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 5c4a140b-274b-4383-907b-31cc2d14a630
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["BuilderUuidPath"];
             };
             cookie?: never;
         };
@@ -18474,9 +18665,9 @@ export interface operations {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 5c4a140b-274b-4383-907b-31cc2d14a630
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["BuilderUuidPath"];
             };
             cookie?: never;
         };
@@ -18534,9 +18725,9 @@ export interface operations {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 5c4a140b-274b-4383-907b-31cc2d14a630
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["BuilderUuidPath"];
             };
             cookie?: never;
         };
@@ -18587,9 +18778,9 @@ export interface operations {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 5c4a140b-274b-4383-907b-31cc2d14a630
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["BuilderUuidPath"];
             };
             cookie?: never;
         };
@@ -18637,9 +18828,9 @@ export interface operations {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 5c4a140b-274b-4383-907b-31cc2d14a630
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["BuilderUuidPath"];
             };
             cookie?: never;
         };
@@ -18717,9 +18908,9 @@ export interface operations {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 5c4a140b-274b-4383-907b-31cc2d14a630
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["BuilderUuidPath"];
             };
             cookie?: never;
         };
@@ -18767,9 +18958,9 @@ export interface operations {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 5c4a140b-274b-4383-907b-31cc2d14a630
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["BuilderUuidPath"];
             };
             cookie?: never;
         };
@@ -18819,9 +19010,9 @@ export interface operations {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 5c4a140b-274b-4383-907b-31cc2d14a630
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["BuilderUuidPath"];
             };
             cookie?: never;
         };
@@ -18874,9 +19065,9 @@ export interface operations {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 5c4a140b-274b-4383-907b-31cc2d14a630
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["BuilderUuidPath"];
             };
             cookie?: never;
         };
@@ -18928,9 +19119,9 @@ export interface operations {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 5c4a140b-274b-4383-907b-31cc2d14a630
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["BuilderUuidPath"];
             };
             cookie?: never;
         };
@@ -18979,9 +19170,9 @@ export interface operations {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 5c4a140b-274b-4383-907b-31cc2d14a630
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["BuilderUuidPath"];
             };
             cookie?: never;
         };
@@ -19114,12 +19305,12 @@ export interface operations {
             query?: {
                 /**
                  * @description Only calls handled by this agent (published filter name; its value is the agent's uuid, inferred). An unknown agent gives an empty page.
-                 * @example 0a9b8c7d-6e5f-4a3b-8c2d-1e0f9a8b7c6d
+                 * @example f47aebdd-597a-4ecf-bcf0-0fecb91ee9e5
                  */
                 agent_id?: components["parameters"]["CallAgentIdQuery"];
                 /**
                  * @description Only the call of this conversation (inferred); the way to read one call's state.
-                 * @example e4b7c9d2-1f3a-4c5e-9b7d-2a4c6e8f0b1d
+                 * @example f312eeeb-3256-4a18-945d-e683f5b22219
                  */
                 conversation_uuid?: components["parameters"]["CallConversationUuidQuery"];
                 /**
@@ -19217,9 +19408,9 @@ export interface operations {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 3cf263de-c29d-43b7-94a7-4fff7656c3fe
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["CallUuidPath"];
             };
             cookie?: never;
         };
@@ -19269,7 +19460,7 @@ export interface operations {
                  * @description The call's conversation UUID, returned as `conversation_uuid` by POST /api/v1/call (seed "Calls and call actions": "A
                  *     live call is controlled by its conversation UUID"; the published API puts it in /api/v1/calls/action/{uuid}/...).
                  *     A malformed value gives 422 `INVALID_UUID`; an unknown conversation, or one that is not a call, 404.
-                 * @example e4b7c9d2-1f3a-4c5e-9b7d-2a4c6e8f0b1d
+                 * @example f312eeeb-3256-4a18-945d-e683f5b22219
                  */
                 uuid: components["parameters"]["CallActionUuidPath"];
             };
@@ -19326,7 +19517,7 @@ export interface operations {
                  * @description The call's conversation UUID, returned as `conversation_uuid` by POST /api/v1/call (seed "Calls and call actions": "A
                  *     live call is controlled by its conversation UUID"; the published API puts it in /api/v1/calls/action/{uuid}/...).
                  *     A malformed value gives 422 `INVALID_UUID`; an unknown conversation, or one that is not a call, 404.
-                 * @example e4b7c9d2-1f3a-4c5e-9b7d-2a4c6e8f0b1d
+                 * @example f312eeeb-3256-4a18-945d-e683f5b22219
                  */
                 uuid: components["parameters"]["CallActionUuidPath"];
             };
@@ -19383,7 +19574,7 @@ export interface operations {
                  * @description The call's conversation UUID, returned as `conversation_uuid` by POST /api/v1/call (seed "Calls and call actions": "A
                  *     live call is controlled by its conversation UUID"; the published API puts it in /api/v1/calls/action/{uuid}/...).
                  *     A malformed value gives 422 `INVALID_UUID`; an unknown conversation, or one that is not a call, 404.
-                 * @example e4b7c9d2-1f3a-4c5e-9b7d-2a4c6e8f0b1d
+                 * @example f312eeeb-3256-4a18-945d-e683f5b22219
                  */
                 uuid: components["parameters"]["CallActionUuidPath"];
             };
@@ -19434,7 +19625,7 @@ export interface operations {
                  * @description The call's conversation UUID, returned as `conversation_uuid` by POST /api/v1/call (seed "Calls and call actions": "A
                  *     live call is controlled by its conversation UUID"; the published API puts it in /api/v1/calls/action/{uuid}/...).
                  *     A malformed value gives 422 `INVALID_UUID`; an unknown conversation, or one that is not a call, 404.
-                 * @example e4b7c9d2-1f3a-4c5e-9b7d-2a4c6e8f0b1d
+                 * @example f312eeeb-3256-4a18-945d-e683f5b22219
                  */
                 uuid: components["parameters"]["CallActionUuidPath"];
             };
@@ -19491,7 +19682,7 @@ export interface operations {
                  * @description The call's conversation UUID, returned as `conversation_uuid` by POST /api/v1/call (seed "Calls and call actions": "A
                  *     live call is controlled by its conversation UUID"; the published API puts it in /api/v1/calls/action/{uuid}/...).
                  *     A malformed value gives 422 `INVALID_UUID`; an unknown conversation, or one that is not a call, 404.
-                 * @example e4b7c9d2-1f3a-4c5e-9b7d-2a4c6e8f0b1d
+                 * @example f312eeeb-3256-4a18-945d-e683f5b22219
                  */
                 uuid: components["parameters"]["CallActionUuidPath"];
             };
@@ -19650,9 +19841,9 @@ export interface operations {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 241bbc4d-4434-4848-b6e3-77ff0f03e5dd
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["CampaignUuidPath"];
             };
             cookie?: never;
         };
@@ -19700,9 +19891,9 @@ export interface operations {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 241bbc4d-4434-4848-b6e3-77ff0f03e5dd
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["CampaignUuidPath"];
             };
             cookie?: never;
         };
@@ -19756,9 +19947,9 @@ export interface operations {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 241bbc4d-4434-4848-b6e3-77ff0f03e5dd
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["CampaignUuidPath"];
             };
             cookie?: never;
         };
@@ -19806,9 +19997,9 @@ export interface operations {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 241bbc4d-4434-4848-b6e3-77ff0f03e5dd
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["CampaignUuidPath"];
             };
             cookie?: never;
         };
@@ -19862,9 +20053,9 @@ export interface operations {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 241bbc4d-4434-4848-b6e3-77ff0f03e5dd
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["CampaignUuidPath"];
             };
             cookie?: never;
         };
@@ -20025,9 +20216,9 @@ export interface operations {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 67e8f96d-b285-4297-a2d4-f1f0dee8c543
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["CoachingAgentUuidPath"];
             };
             cookie?: never;
         };
@@ -20075,9 +20266,9 @@ export interface operations {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 67e8f96d-b285-4297-a2d4-f1f0dee8c543
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["CoachingAgentUuidPath"];
             };
             cookie?: never;
         };
@@ -20131,9 +20322,9 @@ export interface operations {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 67e8f96d-b285-4297-a2d4-f1f0dee8c543
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["CoachingAgentUuidPath"];
             };
             cookie?: never;
         };
@@ -20313,9 +20504,9 @@ export interface operations {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 325b55dd-7857-4976-ba12-917c1a26f889
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["ContactUuidPath"];
             };
             cookie?: never;
         };
@@ -20363,9 +20554,9 @@ export interface operations {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 325b55dd-7857-4976-ba12-917c1a26f889
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["ContactUuidPath"];
             };
             cookie?: never;
         };
@@ -20420,9 +20611,9 @@ export interface operations {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 325b55dd-7857-4976-ba12-917c1a26f889
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["ContactUuidPath"];
             };
             cookie?: never;
         };
@@ -20470,9 +20661,9 @@ export interface operations {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 325b55dd-7857-4976-ba12-917c1a26f889
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["ContactUuidPath"];
             };
             cookie?: never;
         };
@@ -20526,9 +20717,9 @@ export interface operations {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 325b55dd-7857-4976-ba12-917c1a26f889
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["ContactUuidPath"];
             };
             cookie?: never;
         };
@@ -20582,9 +20773,9 @@ export interface operations {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 325b55dd-7857-4976-ba12-917c1a26f889
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["ContactUuidPath"];
             };
             cookie?: never;
         };
@@ -20698,9 +20889,9 @@ export interface operations {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 0c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["ContactApprovalUuidPath"];
             };
             cookie?: never;
         };
@@ -20749,9 +20940,9 @@ export interface operations {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 0c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["ContactApprovalUuidPath"];
             };
             cookie?: never;
         };
@@ -20895,7 +21086,7 @@ export interface operations {
             path: {
                 /**
                  * @description The contact field's key.
-                 * @example shoe_size
+                 * @example order_number
                  */
                 key: components["parameters"]["ContactFieldKeyPath"];
             };
@@ -21143,9 +21334,9 @@ export interface operations {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 9dd799bd-280b-46f6-8697-19975ae7a1d4
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["ConversationUuidPath"];
             };
             cookie?: never;
         };
@@ -21213,9 +21404,9 @@ export interface operations {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 9dd799bd-280b-46f6-8697-19975ae7a1d4
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["ConversationUuidPath"];
             };
             cookie?: never;
         };
@@ -21265,9 +21456,9 @@ export interface operations {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 9dd799bd-280b-46f6-8697-19975ae7a1d4
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["ConversationUuidPath"];
             };
             cookie?: never;
         };
@@ -21337,9 +21528,9 @@ export interface operations {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 9dd799bd-280b-46f6-8697-19975ae7a1d4
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["ConversationUuidPath"];
             };
             cookie?: never;
         };
@@ -21389,9 +21580,9 @@ export interface operations {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 5b0e7c1a-2f4d-4a8e-9c3b-7d1e2f3a4b01
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["DataTableUuidPath"];
             };
             cookie?: never;
         };
@@ -21439,9 +21630,9 @@ export interface operations {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 5b0e7c1a-2f4d-4a8e-9c3b-7d1e2f3a4b01
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["DataTableUuidPath"];
             };
             cookie?: never;
         };
@@ -21495,9 +21686,9 @@ export interface operations {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 5b0e7c1a-2f4d-4a8e-9c3b-7d1e2f3a4b01
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["DataTableUuidPath"];
             };
             cookie?: never;
         };
@@ -21555,9 +21746,9 @@ export interface operations {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 5b0e7c1a-2f4d-4a8e-9c3b-7d1e2f3a4b01
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["DataTableUuidPath"];
             };
             cookie?: never;
         };
@@ -21607,9 +21798,9 @@ export interface operations {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 5b0e7c1a-2f4d-4a8e-9c3b-7d1e2f3a4b01
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["DataTableUuidPath"];
             };
             cookie?: never;
         };
@@ -21663,9 +21854,9 @@ export interface operations {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 5b0e7c1a-2f4d-4a8e-9c3b-7d1e2f3a4b01
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["DataTableUuidPath"];
             };
             cookie?: never;
         };
@@ -21710,8 +21901,8 @@ export interface operations {
                 /**
                  * @description Comma-separated record uuids to delete, 1..100, no repeats (inferred).
                  * @example [
-                 *       "f516e5ad-bb91-4d17-8a29-d85b490e2706",
-                 *       "b84fe662-5c76-48a0-8a46-5791573ffa8a"
+                 *       "5b0e7c1a-2f4d-4a8e-9c3b-7d1e2f3a4c02",
+                 *       "5b0e7c1a-2f4d-4a8e-9c3b-7d1e2f3a4c01"
                  *     ]
                  */
                 uuids: components["schemas"]["Uuid"][];
@@ -21727,9 +21918,9 @@ export interface operations {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 5b0e7c1a-2f4d-4a8e-9c3b-7d1e2f3a4b01
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["DataTableUuidPath"];
             };
             cookie?: never;
         };
@@ -21778,14 +21969,14 @@ export interface operations {
                 /**
                  * @description The record's id (published: the record id in the path of the record update and delete). Inferred: it is the
                  *     record's `uuid`; a malformed value gives 422 `INVALID_UUID`.
-                 * @example b84fe662-5c76-48a0-8a46-5791573ffa8a
+                 * @example 5b0e7c1a-2f4d-4a8e-9c3b-7d1e2f3a4c01
                  */
                 record_id: components["parameters"]["DataTableRecordIdPath"];
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 5b0e7c1a-2f4d-4a8e-9c3b-7d1e2f3a4b01
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["DataTableUuidPath"];
             };
             cookie?: never;
         };
@@ -21840,14 +22031,14 @@ export interface operations {
                 /**
                  * @description The record's id (published: the record id in the path of the record update and delete). Inferred: it is the
                  *     record's `uuid`; a malformed value gives 422 `INVALID_UUID`.
-                 * @example b84fe662-5c76-48a0-8a46-5791573ffa8a
+                 * @example 5b0e7c1a-2f4d-4a8e-9c3b-7d1e2f3a4c01
                  */
                 record_id: components["parameters"]["DataTableRecordIdPath"];
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 5b0e7c1a-2f4d-4a8e-9c3b-7d1e2f3a4b01
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["DataTableUuidPath"];
             };
             cookie?: never;
         };
@@ -21895,9 +22086,9 @@ export interface operations {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 5b0e7c1a-2f4d-4a8e-9c3b-7d1e2f3a4b01
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["DataTableUuidPath"];
             };
             cookie?: never;
         };
@@ -22483,9 +22674,9 @@ export interface operations {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 983b74d3-aa70-46d7-b037-d87a8a3c6474
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["FlowUuidPath"];
             };
             cookie?: never;
         };
@@ -22531,9 +22722,9 @@ export interface operations {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 983b74d3-aa70-46d7-b037-d87a8a3c6474
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["FlowUuidPath"];
             };
             cookie?: never;
         };
@@ -22580,9 +22771,9 @@ export interface operations {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 983b74d3-aa70-46d7-b037-d87a8a3c6474
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["FlowUuidPath"];
             };
             cookie?: never;
         };
@@ -22635,14 +22826,14 @@ export interface operations {
             path: {
                 /**
                  * @description The step's uuid. A malformed value gives 422 `INVALID_UUID`. Published: https://developers.mindhunters.ai/api-reference/flow-steps/update-any-subset-of-a-steps-fields
-                 * @example 838e25f3-e271-471b-a9f2-6d8294705e41
+                 * @example 27e2faf7-4e20-4861-98d6-cff976efa44b
                  */
                 step: components["parameters"]["FlowStepPath"];
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 983b74d3-aa70-46d7-b037-d87a8a3c6474
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["FlowUuidPath"];
             };
             cookie?: never;
         };
@@ -22695,14 +22886,14 @@ export interface operations {
             path: {
                 /**
                  * @description The step's uuid. A malformed value gives 422 `INVALID_UUID`. Published: https://developers.mindhunters.ai/api-reference/flow-steps/update-any-subset-of-a-steps-fields
-                 * @example 838e25f3-e271-471b-a9f2-6d8294705e41
+                 * @example 27e2faf7-4e20-4861-98d6-cff976efa44b
                  */
                 step: components["parameters"]["FlowStepPath"];
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 983b74d3-aa70-46d7-b037-d87a8a3c6474
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["FlowUuidPath"];
             };
             cookie?: never;
         };
@@ -22768,9 +22959,9 @@ export interface operations {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 983b74d3-aa70-46d7-b037-d87a8a3c6474
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["FlowUuidPath"];
             };
             cookie?: never;
         };
@@ -23058,9 +23249,9 @@ export interface operations {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 169edb69-57fe-4b8c-9eff-6f497f7a655d
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["InstagramConversationUuidPath"];
             };
             cookie?: never;
         };
@@ -23165,9 +23356,9 @@ export interface operations {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example b3e1d5a7-6c2f-4e9b-8a14-7d0c5f2e9a31
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["ListingUuidPath"];
             };
             cookie?: never;
         };
@@ -23215,9 +23406,9 @@ export interface operations {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example b3e1d5a7-6c2f-4e9b-8a14-7d0c5f2e9a31
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["ListingUuidPath"];
             };
             cookie?: never;
         };
@@ -23265,9 +23456,9 @@ export interface operations {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example b3e1d5a7-6c2f-4e9b-8a14-7d0c5f2e9a31
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["ListingUuidPath"];
             };
             cookie?: never;
         };
@@ -23322,14 +23513,14 @@ export interface operations {
                 /**
                  * @description The contact to remove (published API, "Listings"). A malformed value gives 422 `INVALID_UUID`; a contact that is not
                  *     in the listing, 404.
-                 * @example 9a4c2e1f-3b5d-4f7a-8c9e-0b1d2f3a4c5e
+                 * @example 325b55dd-7857-4976-ba12-917c1a26f889
                  */
                 contact_uuid: components["parameters"]["ListingContactUuidPath"];
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example b3e1d5a7-6c2f-4e9b-8a14-7d0c5f2e9a31
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["ListingUuidPath"];
             };
             cookie?: never;
         };
@@ -23377,9 +23568,9 @@ export interface operations {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example b3e1d5a7-6c2f-4e9b-8a14-7d0c5f2e9a31
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["ListingUuidPath"];
             };
             cookie?: never;
         };
@@ -23434,9 +23625,9 @@ export interface operations {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example b3e1d5a7-6c2f-4e9b-8a14-7d0c5f2e9a31
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["ListingUuidPath"];
             };
             cookie?: never;
         };
@@ -23592,9 +23783,9 @@ export interface operations {
                 type: components["schemas"]["LogsActionType"];
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example a293cbd0-e8af-4244-8053-81877eba392a
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["ActionLogUuidPath"];
             };
             cookie?: never;
         };
@@ -23799,9 +23990,9 @@ export interface operations {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 1a99505e-0cc3-47a4-89e7-4bb404a11c64
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["MessengerConversationUuidPath"];
             };
             cookie?: never;
         };
@@ -24017,9 +24208,9 @@ export interface operations {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example df1582b0-eab4-47d2-a415-479c65dc9f50
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["PhoneNumberUuidPath"];
             };
             cookie?: never;
         };
@@ -24052,7 +24243,7 @@ export interface operations {
             query: {
                 /**
                  * @description The phone number, E.164 with the leading `+` optional (seed "Endpoints"). In a URL the `+` is sent as `%2B`.
-                 * @example +4930568370912
+                 * @example +4930123456780
                  */
                 number: components["schemas"]["PhoneNumberE164PlusOptional"];
                 /**
@@ -24614,9 +24805,9 @@ export interface operations {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 7d2c4e6a-8b1f-4a3c-9e5d-0f2a4c6e8b13
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["PoolUuidPath"];
             };
             cookie?: never;
         };
@@ -24681,9 +24872,9 @@ export interface operations {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 7d2c4e6a-8b1f-4a3c-9e5d-0f2a4c6e8b13
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["PoolUuidPath"];
             };
             cookie?: never;
         };
@@ -24734,9 +24925,9 @@ export interface operations {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 7d2c4e6a-8b1f-4a3c-9e5d-0f2a4c6e8b13
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["PoolUuidPath"];
             };
             cookie?: never;
         };
@@ -24790,9 +24981,9 @@ export interface operations {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 7d2c4e6a-8b1f-4a3c-9e5d-0f2a4c6e8b13
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["PoolUuidPath"];
             };
             cookie?: never;
         };
@@ -24904,9 +25095,9 @@ export interface operations {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example fda84921-b9c8-4f28-9ef1-6a00e27adbfb
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["QueueUuidPath"];
             };
             cookie?: never;
         };
@@ -24954,9 +25145,9 @@ export interface operations {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example fda84921-b9c8-4f28-9ef1-6a00e27adbfb
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["QueueUuidPath"];
             };
             cookie?: never;
         };
@@ -25165,9 +25356,9 @@ export interface operations {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 4c6e8a0b-2d4f-4a6c-8e0a-2c4e6a8c0e25
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["RuleUuidPath"];
             };
             cookie?: never;
         };
@@ -25327,9 +25518,9 @@ export interface operations {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example c1528436-bc23-4a57-9447-819f2a780391
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["ScheduleUuidPath"];
             };
             cookie?: never;
         };
@@ -25375,9 +25566,9 @@ export interface operations {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example c1528436-bc23-4a57-9447-819f2a780391
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["ScheduleUuidPath"];
             };
             cookie?: never;
         };
@@ -25624,9 +25815,9 @@ export interface operations {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 0b6d7c1e-5f43-4b8a-9c21-7e3f5a9d2b10
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["TaskUuidPath"];
             };
             cookie?: never;
         };
@@ -25661,9 +25852,9 @@ export interface operations {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 0b6d7c1e-5f43-4b8a-9c21-7e3f5a9d2b10
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["TaskUuidPath"];
             };
             cookie?: never;
         };
@@ -25705,9 +25896,9 @@ export interface operations {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 0b6d7c1e-5f43-4b8a-9c21-7e3f5a9d2b10
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["TaskUuidPath"];
             };
             cookie?: never;
         };
@@ -25743,9 +25934,9 @@ export interface operations {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 0b6d7c1e-5f43-4b8a-9c21-7e3f5a9d2b10
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["TaskUuidPath"];
             };
             cookie?: never;
         };
@@ -25781,9 +25972,9 @@ export interface operations {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 0b6d7c1e-5f43-4b8a-9c21-7e3f5a9d2b10
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["TaskUuidPath"];
             };
             cookie?: never;
         };
@@ -25819,9 +26010,9 @@ export interface operations {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 0b6d7c1e-5f43-4b8a-9c21-7e3f5a9d2b10
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["TaskUuidPath"];
             };
             cookie?: never;
         };
@@ -25963,9 +26154,9 @@ export interface operations {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example cb5c7427-3f98-4277-8cbd-87ad5c90a958
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["ApiTokenUuidPath"];
             };
             cookie?: never;
         };
@@ -26063,9 +26254,9 @@ export interface operations {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 4c7d2e9a-1b3f-4a6c-8d5e-0f2a4b6c8d1e
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["TranscriptionUuidPath"];
             };
             cookie?: never;
         };
@@ -26113,9 +26304,9 @@ export interface operations {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 4c7d2e9a-1b3f-4a6c-8d5e-0f2a4b6c8d1e
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["TranscriptionUuidPath"];
             };
             cookie?: never;
         };
@@ -26392,7 +26583,7 @@ export interface operations {
                 status?: components["schemas"]["WhatsappTemplateSettingStatus"];
                 /**
                  * @description Only the settings of this template (seed "Query parameters").
-                 * @example 95a0b0d2-fcb1-4ded-8848-b79aef32c62e
+                 * @example 6afbc4e2-a0da-4bb6-9459-3b744f898313
                  */
                 template_uuid?: components["schemas"]["Uuid"];
                 /**
@@ -26511,9 +26702,9 @@ export interface operations {
             path: {
                 /**
                  * @description Identifier of the resource. A malformed value gives 422 `INVALID_UUID`.
-                 * @example 3f0c6d52-6a4e-4b8e-9d0a-1c2b3d4e5f60
+                 * @example 65f3d446-606e-4ad6-8ac8-0450b8d2d66a
                  */
-                uuid: components["parameters"]["UuidPath"];
+                uuid: components["parameters"]["TemplateSettingUuidPath"];
             };
             cookie?: never;
         };

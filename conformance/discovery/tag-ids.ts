@@ -74,8 +74,9 @@ export function applyIds(params: readonly IdParam[], plan: RequestPlan, pool: Id
       return real;
     }
     let value = pathParams[param.name] ?? '';
-    // A generated value that happens to be a known id is not made up: draw another.
-    if (known.has(value)) value = crypto.randomUUID();
+    // A made-up uuid is drawn fresh: a generated value may be a known id, or the contract's example,
+    // which names a real record of the target (the examples are live against the demo data).
+    if (known.has(value) || UUID.test(value)) value = crypto.randomUUID();
     pathParams[param.name] = value;
     return { param: param.name, value, origin: 'made-up' };
   });

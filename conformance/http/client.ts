@@ -11,6 +11,7 @@ import type { Recorder } from '../record/recorder.ts';
 import type { Target } from '../target/target.ts';
 import type { Exchange, Expectation } from './exchange.ts';
 import { suiteLookup } from './lookup.ts';
+import { tlsTrust } from './trust.ts';
 import { GeneralPacer, SendPacer, type SendSlot, sleep } from './pacer.ts';
 
 export interface SendOptions {
@@ -60,7 +61,7 @@ export class SuiteClient {
     this.base = new URL(target.baseUrl);
     this.general = new GeneralPacer(target.generalPerMinute > 0 ? target.generalPerMinute : Number.POSITIVE_INFINITY);
     this.agent = new Agent({
-      connect: { lookup: suiteLookup(this.aliases), rejectUnauthorized: !target.insecure, timeout: 15_000 },
+      connect: { lookup: suiteLookup(this.aliases), ...tlsTrust(target), timeout: 15_000 },
       connections: 32,
       keepAliveTimeout: 4_000,
       // Stop reusing a connection 4 s before the server's announced keep-alive ends (undici's

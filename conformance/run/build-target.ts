@@ -25,6 +25,18 @@ function readData(file: string | undefined): TargetData {
   }
 }
 
+/** The certificates of --ca, read once (the suite's workers get them in the target). */
+function readCa(file: string): string {
+  let pem: string;
+  try {
+    pem = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new UsageError(`--ca ${file}: ${(error as Error).message}`);
+  }
+  if (!pem.includes('-----BEGIN CERTIFICATE-----')) throw new UsageError(`--ca ${file}: no PEM certificate in it`);
+  return pem;
+}
+
 function pickTenant(description: MockDescription, slug: string | undefined): MockTenant {
   const tenant = slug === undefined ? description.tenants[0] : description.tenants.find((t) => t.slug === slug);
   if (!tenant) throw new UsageError(`the mock has no tenant ${slug ?? '(none at all)'}`);
@@ -55,6 +67,7 @@ export async function buildTarget(options: RunOptions): Promise<BuiltTarget> {
     parts: options.parts,
     seed: options.seed,
     insecure: options.insecure,
+    ...(options.caFile ? { ca: readCa(options.caFile) } : {}),
     ...(options.allowHttp ? { allowHttp: true } : {}),
     ...(options.replay ? { replay: options.replay } : {}),
     ...(options.httpUrl ? { httpUrl: options.httpUrl } : {}),

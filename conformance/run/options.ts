@@ -30,6 +30,8 @@ export interface RunOptions {
   dataFile: string | undefined;
   httpUrl: string | undefined;
   insecure: boolean;
+  /** A PEM file of certificates to trust beside the default authorities (--ca). */
+  caFile: string | undefined;
   /** A plain-HTTP base URL that is not loopback is accepted (the TLS rule is then not applicable). */
   allowHttp: boolean;
   reportDir: string;
@@ -73,6 +75,7 @@ const FLAGS = {
   data: { type: 'string', env: 'CONFORMANCE_DATA', help: 'JSON file of known ids and send destinations (see README)' },
   'http-url': { type: 'string', env: 'CONFORMANCE_HTTP_URL', help: 'plain-HTTP URL for the HTTPS check (default: http:// of the base URL)' },
   insecure: { type: 'boolean', env: 'CONFORMANCE_INSECURE', help: 'accept TLS certificates that do not verify' },
+  ca: { type: 'string', env: 'CONFORMANCE_CA', help: "PEM file of certificates to trust beside Node's default authorities (a test deployment's own CA, the mock's --tls certificate)" },
   'allow-http': { type: 'boolean', env: 'CONFORMANCE_ALLOW_HTTP', help: 'accept a plain-HTTP base URL that is not loopback (a staging box); the TLS rule is then not applicable' },
   'report-dir': { type: 'string', env: 'CONFORMANCE_REPORT_DIR', help: 'where reports go (default reports/conformance)' },
   fault: { type: 'string', multiple: true, env: 'CONFORMANCE_FAULTS', help: 'with the mock: start it with this fault (repeatable)' },
@@ -176,6 +179,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): RunOptions
     dataFile: str('data'),
     httpUrl: str('http-url'),
     insecure: bool('insecure'),
+    caFile: str('ca'),
     allowHttp: bool('allow-http'),
     reportDir: str('report-dir') ?? 'reports/conformance',
     faults,

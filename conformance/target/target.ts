@@ -61,6 +61,8 @@ export interface Target {
   generalPerMinute: number;
   /** Accept TLS certificates that do not verify (test deployments). */
   insecure: boolean;
+  /** PEM certificates trusted beside the default authorities (--ca). */
+  ca?: string;
   /** A plain-HTTP base URL that is not loopback was accepted with --allow-http. */
   allowHttp?: boolean;
   /** Plain-HTTP URL for the "plain HTTP is rejected" check; default: the base URL with http://. */

@@ -1,6 +1,6 @@
 // A typed client for the platform API: openapi-fetch's createClient<paths>() with the types
-// generated from the contract (generated/api.ts), so paths, parameters, bodies and answers are
-// checked by the TypeScript compiler.
+// generated from the contract (the package's `agent-platform-contract/api`, generated/api.ts in
+// this repository), so paths, parameters, bodies and answers are checked by the TypeScript compiler.
 //
 // The tenant is the subdomain (http://acme.localhost:4010). Browsers and curl resolve *.localhost
 // to loopback themselves; Node's resolver does not (fetch fails with ENOTFOUND), and fetch ignores
@@ -18,7 +18,7 @@ import { lookup } from 'node:dns';
 import type { LookupFunction } from 'node:net';
 import createClient, { type Client } from 'openapi-fetch';
 import { Agent, fetch as undiciFetch, Request as UndiciRequest } from 'undici';
-import type { paths } from '../../generated/api.ts';
+import type { paths } from 'agent-platform-contract/api';
 
 export type ApiClient = Client<paths>;
 

@@ -2,7 +2,13 @@
 // `localhost`, every tenant's host under the base domain (`acme.localhost`), the wildcard
 // `*.<base domain>` and the loopback addresses, so `https://acme.localhost:4010/...` answers with a
 // certificate naming its host. Made with `selfsigned` (an EC P-256 key through Node's WebCrypto,
-// a few milliseconds), valid for a year from the real instant it is made.
+// a few milliseconds), valid for a year from the real instant it is made. Its PEM (never the key)
+// is written to a file clients can trust (`writeCertificate`: --cert-out, or with --tls a file in a
+// private directory under the system's temporary directory).
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createSecureContext } from 'node:tls';
 import { generate } from 'selfsigned';
 
 export interface TlsMaterial {
@@ -38,4 +44,37 @@ export async function localCertificate(baseDomain: string, tenants: readonly str
     ],
   });
   return { key: pems.private, cert: pems.cert };
+}
+
+/** A certificate and its key read from PEM files (--cert/--key), checked to be a pair TLS can serve. */
+export function readTlsMaterial(certFile: string, keyFile: string): TlsMaterial {
+  const cert = readFileSync(certFile, 'utf8');
+  const key = readFileSync(keyFile, 'utf8');
+  // Throws on a PEM it cannot read or a key that is not the certificate's.
+  createSecureContext({ cert, key });
+  return { cert, key };
+}
+
+/** A certificate file written for clients to trust. */
+export interface WrittenCertificate {
+  /** Its absolute path. */
+  path: string;
+  /** Removes it when the mock made the place (a file named with --cert-out stays). */
+  remove(): void;
+}
+
+/**
+ * Writes the certificate PEM to `file`, or, without one, to `mock-cert.pem` in a new directory
+ * only this user can write (mkdtemp), never to a guessable shared path.
+ */
+export function writeCertificate(pem: string, file?: string): WrittenCertificate {
+  if (file !== undefined) {
+    const path = resolve(file);
+    writeFileSync(path, pem);
+    return { path, remove: () => {} };
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'mock-api-tls-'));
+  const path = join(dir, 'mock-cert.pem');
+  writeFileSync(path, pem);
+  return { path, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }

@@ -1,5 +1,5 @@
 // The control API under a reserved prefix (default /__mock), described in control/openapi.yaml:
-// reset, load fixtures, snapshot export/import, clock, workspace policies, faults and forced
+// reset, load fixtures, snapshot export/import, workspaces per test (workspaces.ts), clock, workspace policies, faults and forced
 // responses, and the request log. It is for tests and front-end developers, never tenant-scoped;
 // who may call it is decided before (control/access.ts). Every body is validated against
 // control/openapi.yaml before anything changes, and a refused request changes nothing.
@@ -12,18 +12,25 @@ import { jsonDepthExceeds } from '../pipeline/body-limits.ts';
 import { FAULTS, type ForcedResponse } from '../pipeline/faults.ts';
 import { toApiError } from '../pipeline/validate.ts';
 import type { ExportPolicy, WorkspaceState } from '../state/workspace.ts';
-import { ClockRangeError } from '../time/clock.ts';
+import { ClockRangeError, parseInstant } from '../time/clock.ts';
 import { handleBuilderControl } from './builder-controls.ts';
 import { describeTenants } from './describe.ts';
 import { handleEventControl } from './event-controls.ts';
 import { fail, failWith, json } from './respond.ts';
 import { controlSchemas } from './schema.ts';
 import { exportSnapshot, importSnapshot } from './snapshot.ts';
+import { handleWorkspaceControl } from './workspaces.ts';
 
 type Body = Record<string, unknown>;
 
 /** Control bodies carry whole workspace states, a few levels deeper than API bodies. */
 export const CONTROL_BODY_DEPTH = 100;
+/**
+ * Said when `set` moved the clock back: state keeps what happened at later instants (records
+ * written, progress already settled), so it may read out of order until a reset.
+ */
+const CLOCK_BACK_WARNING =
+  'The clock moved back. Records written and progress settled after the new instant keep their times until POST /__mock/reset (which returns to the fixtures as of the start).';
 /** Pending forced responses kept at most. */
 const MAX_FORCED = 1_000;
 
@@ -51,10 +58,10 @@ export function handleControl(mock: Mock, req: MockRequest): MockResponse {
   const validate = controlSchemas().bodyValidator(method, sub);
   if (validate && !validate(parsed.body)) return failWith(toApiError(validate.errors ?? [], undefined));
   try {
-    return route(mock, method, sub, new URLSearchParams(req.query), parsed.body);
+    return handleWorkspaceControl(mock, req, method, sub, parsed.body) ?? route(mock, method, sub, new URLSearchParams(req.query), parsed.body);
   } catch (error) {
     if (error instanceof ApiError) return failWith(error);
-    if (error instanceof ClockRangeError) return fail(422, error.message, { field: 'advance_ms' });
+    if (error instanceof ClockRangeError) return fail(422, error.message, { field: parsed.body.set === undefined ? 'advance_ms' : 'set' });
     console.error('mock: control request failed', error);
     return fail(500, 'The control API failed while handling the request.');
   }
@@ -93,10 +100,17 @@ function route(mock: Mock, method: string, sub: string, query: URLSearchParams, 
       return json(200, clockInfo(mock));
     case 'POST /clock': {
       // Validated (bounds included) before anything moves: an out-of-range move changes nothing.
+      if (b.set !== undefined && b.advance_ms !== undefined) return fail(422, 'Send set or advance_ms, not both.', { field: 'set' });
+      const before = mock.clock.now();
+      if (b.set !== undefined) {
+        const target = parseInstant(b.set as string);
+        if (target === undefined) return fail(422, 'set is an ISO 8601 instant with an offset, such as 2031-05-20T09:00:00+02:00.', { field: 'set' });
+        mock.clock.set(target);
+      }
       if (b.advance_ms !== undefined) mock.clock.advance(b.advance_ms as number);
       if (b.freeze === true) mock.clock.freeze();
       if (b.freeze === false) mock.clock.unfreeze();
-      return json(200, clockInfo(mock));
+      return json(200, mock.clock.now() < before ? { ...clockInfo(mock), warning: CLOCK_BACK_WARNING } : clockInfo(mock));
     }
     case 'GET /rate-limits':
       return json(200, rateLimitInfo(mock));

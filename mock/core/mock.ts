@@ -10,7 +10,7 @@ import { buildOperationTable, type OperationInfo, type OperationTable } from '..
 import { loadContract } from '../contract/load.ts';
 import { controlCors, controlPreflight, controlRefusal } from '../control/access.ts';
 import { handleControl } from '../control/control-api.ts';
-import { isDocsPath, serveDocs } from '../docs/docs.ts';
+import { type DocsSite, isDocsPath, serveDocs } from '../docs/docs.ts';
 import { ApiError, errors } from '../pipeline/api-error.ts';
 import { authenticate, bearerToken, isJwt, type Principal } from '../pipeline/auth.ts';
 import { bodyLimitError, unsupportedMediaType } from '../pipeline/body-limits.ts';
@@ -30,10 +30,12 @@ import { isPreviewPath, servePreview } from '../resources/builders/preview.ts';
 import { recordApiRequest } from '../resources/logs/api-recorder.ts';
 import { handlers as defaultHandlers } from '../resources/registry.ts';
 import { bundledFixtureSet } from '../state/bundled-fixtures.ts';
+import { fixturesAt } from '../state/shift-fixtures.ts';
 import { MockStore, type WorkspaceRuntime } from '../state/store.ts';
 import { Transaction } from '../state/transaction.ts';
 import type { Member, WorkspaceState } from '../state/workspace.ts';
 import { MockClock } from '../time/clock.ts';
+import { DeliveryOutbox } from '../delivery/outbox.ts';
 import { DEFAULT_CONFIG, type MockConfig } from './config.ts';
 import { FROM_EXAMPLE, type HandlerContext, type HandlerRegistry } from './handler.ts';
 import { RequestLog } from './request-log.ts';
@@ -44,6 +46,11 @@ export interface MockOptions extends Partial<MockConfig> {
   fixtures?: WorkspaceState[];
   clock?: MockClock;
   handlers?: HandlerRegistry;
+  /**
+   * Called after each answered request that may have changed the state: any method but GET, HEAD
+   * and OPTIONS, of the API or of the control API (the CLI's state file saves on it, state/persist.ts).
+   */
+  onChange?: () => void;
 }
 
 export interface Mock {
@@ -78,22 +85,26 @@ interface Exchange {
 
 let sharedTable: OperationTable | undefined;
 
+/** Methods that change nothing a snapshot holds. */
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 /** The query of a request without one (read only: nothing in the mock changes a request's query). */
 const EMPTY_QUERY = new URLSearchParams();
 
 export function createMock(options: MockOptions = {}): Mock {
-  const { fixtures, clock: givenClock, handlers: givenHandlers, ...overrides } = options;
+  const { fixtures, clock: givenClock, handlers: givenHandlers, onChange, ...overrides } = options;
   const config: MockConfig = {
     ...DEFAULT_CONFIG,
     ...overrides,
     rateLimits: { ...DEFAULT_CONFIG.rateLimits, ...overrides.rateLimits },
     control: { ...DEFAULT_CONFIG.control, ...overrides.control },
     caches: { ...DEFAULT_CONFIG.caches, ...overrides.caches },
+    workspaces: { ...DEFAULT_CONFIG.workspaces, ...overrides.workspaces },
   };
   sharedTable ??= buildOperationTable(loadContract());
   const table = sharedTable;
   const clock = givenClock ?? new MockClock();
-  const store = new MockStore(config.rateLimits, config.caches);
+  const store = new MockStore(config.rateLimits, config.caches, config.workspaces);
   const registry = givenHandlers ?? defaultHandlers;
   const requests = new RequestLog(config.recordRequests);
   const faults = new FaultPlan(config.faults);
@@ -105,8 +116,10 @@ export function createMock(options: MockOptions = {}): Mock {
     store,
     requests,
     faults,
-    fixtures: fixtures ?? bundledFixtureSet('demo'),
+    fixtures: fixturesAt(fixtures ?? bundledFixtureSet('demo'), config, clock.now()),
     handleNow(request) {
+      // With webhook delivery on, deliveries recorded since the last request go out (delivery/outbox.ts).
+      outbox?.flush();
       const routed = route(request);
       return routed instanceof Promise ? routed.then((response) => journaled(request, response)) : journaled(request, routed);
     },
@@ -117,10 +130,15 @@ export function createMock(options: MockOptions = {}): Mock {
 
   /** The journal keeps the API's requests; the control API's own are not journaled. */
   function journaled(request: MockRequest, response: MockResponse): MockResponse {
+    outbox?.flush();
     if (!isControlPath(request.path)) requests.add(request, response, clock.now(), tenantFromHost(request.headers.host, config));
+    if (onChange !== undefined && !READ_METHODS.has(request.method.toUpperCase())) onChange();
     return response;
   }
   store.load(mock.fixtures);
+  const outbox = config.webhookSender === undefined ? undefined : new DeliveryOutbox(store, clock, config.webhookSender);
+  /** The docs routes list the running mock's servers: its tenancy and its workspaces. */
+  const docsSite: DocsSite = { tenancy: config, tenants: () => store.all().map((w) => w.state.slug) };
 
   function isControlPath(path: string): boolean {
     return path === config.controlPrefix || path.startsWith(`${config.controlPrefix}/`);
@@ -137,7 +155,7 @@ export function createMock(options: MockOptions = {}): Mock {
       return withRate(response, req);
     }
     if (isPreviewPath(req.path)) return withCors(servePreview(mock, req));
-    const docs = isDocsPath(req.path) ? serveDocs(req) : undefined;
+    const docs = isDocsPath(req.path) ? serveDocs(req, docsSite) : undefined;
     if (docs) return withRate(docs, req);
     const query = req.query === '' ? EMPTY_QUERY : new URLSearchParams(req.query);
     const exchange: Exchange = {
@@ -268,6 +286,7 @@ export function createMock(options: MockOptions = {}): Mock {
       uncappedPageSizes: faults.has('page-size-uncapped'),
       phonePlusOptional: faults.has('phone-plus-optional'),
       uuidCaseSensitive: faults.has('uuid-case-sensitive'),
+      loopbackHttpUrls: config.webhookSender !== undefined,
     });
     if (input instanceof ApiError) throw faults.has('validation-errors-500') ? errors.internal('The request could not be processed.') : input;
     const actor = actingMember(op, principal, ws, input.body, input.query);

@@ -1,5 +1,6 @@
 // The documentation the mock serves, with no token and no tenant, on any Host the API answers:
-//   /openapi.json      the bundled contract, byte for byte generated/openapi.json
+//   /openapi.json      the bundled contract (generated/openapi.json) with the running mock listed first
+//                      in `servers` (docs/servers.ts), so the page's "Try it out" calls this mock
 //   /openapi.yaml      the same document as YAML
 //   /docs              an API reference page (Swagger UI, from the swagger-ui-dist package)
 //   /docs/control      the same page for the control API's description (/__mock/openapi.json)
@@ -11,8 +12,11 @@
 import { stringify } from 'yaml';
 import type { MockRequest, MockResponse } from '../core/types.ts';
 import { CONTROL_DOCUMENT_JSON } from '../../generated/contract-data.ts';
-import { contractText } from '../contract/load.ts';
+import { loadContract } from '../contract/load.ts';
 import { readSwaggerUiFile } from './assets.ts';
+import { type DocsSite, type ServerObject, mockServers } from './servers.ts';
+
+export type { DocsSite } from './servers.ts';
 
 /** The page's own files (name → file in swagger-ui-dist and content type). */
 const ASSETS: Readonly<Record<string, readonly [string, string]>> = {
@@ -53,13 +57,39 @@ function cached(key: string, load: () => string): string {
   return value;
 }
 
-/** The bundled contract as served: the file's text, unchanged. */
-export function contractJson(): string {
-  return contractText();
+/** Served documents by their servers (a few Hosts, schemes and tenant lists at most in practice). */
+const SERVED_LIMIT = 16;
+const served = new Map<string, string>();
+
+function servedText(key: string, load: () => string): string {
+  let value = served.get(key);
+  if (value === undefined) {
+    if (served.size >= SERVED_LIMIT) served.clear();
+    value = load();
+    served.set(key, value);
+  }
+  return value;
 }
 
-export function contractYaml(): string {
-  return cached('openapi.yaml', () => stringify(JSON.parse(contractJson()), { aliasDuplicateObjects: false, lineWidth: 0 }));
+/** The bundled contract with these servers first and the contract's own after them; no other change. */
+function withServers(servers: readonly ServerObject[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(loadContract() as unknown as Record<string, unknown>)) {
+    out[key] = key === 'servers' ? [...servers, ...((value as ServerObject[] | undefined) ?? [])] : value;
+  }
+  if (!('servers' in out)) out.servers = [...servers];
+  return out;
+}
+
+/** The contract as /openapi.json serves it: generated/openapi.json's layout, the mock's servers first. */
+export function contractJson(servers: readonly ServerObject[]): string {
+  const key = JSON.stringify(servers);
+  return servedText(`json ${key}`, () => `${JSON.stringify(withServers(servers), null, 2)}\n`);
+}
+
+export function contractYaml(servers: readonly ServerObject[]): string {
+  const key = JSON.stringify(servers);
+  return servedText(`yaml ${key}`, () => stringify(withServers(servers), { aliasDuplicateObjects: false, lineWidth: 0 }));
 }
 
 /** The control API's description (control/openapi.yaml) as JSON. */
@@ -100,9 +130,9 @@ export function isDocsPath(path: string): boolean {
 }
 
 /** The answer of a documentation route, or undefined when the path is not one (the API's 404 then). */
-export function serveDocs(req: MockRequest): MockResponse | undefined {
+export function serveDocs(req: MockRequest, site: DocsSite): MockResponse | undefined {
   const method = req.method.toUpperCase();
-  const body = docsBody(req.path);
+  const body = docsBody(req, site);
   if (body === undefined) return undefined;
   if (method !== 'GET' && method !== 'HEAD') {
     return answer(405, 'application/json; charset=utf-8', JSON.stringify({ success: false, message: 'Method not allowed', error: { code: 'BAD_REQUEST', details: `${req.path} answers GET and HEAD only.` } }), { allow: 'GET, HEAD' });
@@ -112,12 +142,13 @@ export function serveDocs(req: MockRequest): MockResponse | undefined {
   return answer(200, contentType, text(), extra);
 }
 
-function docsBody(path: string): readonly [string, () => string] | undefined {
+function docsBody(req: MockRequest, site: DocsSite): readonly [string, () => string] | undefined {
+  const path = req.path;
   switch (path) {
     case '/openapi.json':
-      return ['application/json; charset=utf-8', contractJson];
+      return ['application/json; charset=utf-8', () => contractJson(mockServers(req, site))];
     case '/openapi.yaml':
-      return ['application/yaml; charset=utf-8', contractYaml];
+      return ['application/yaml; charset=utf-8', () => contractYaml(mockServers(req, site))];
     case '/docs':
     case '/docs/':
       return ['text/html; charset=utf-8', () => page('Conversational AI Platform API — reference', '/openapi.json')];

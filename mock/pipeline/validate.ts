@@ -71,6 +71,25 @@ export interface ValidationFaults {
   phonePlusOptional?: boolean;
   /** `uuid-case-sensitive`: path and query UUIDs are kept in the case they were sent in. */
   uuidCaseSensitive?: boolean;
+  /**
+   * Webhook delivery on (`--webhooks deliver`): a webhook URL (`url`, `targetUrl`) may be `http://`
+   * to loopback, so a local receiver can be registered; the contract asks for https.
+   */
+  loopbackHttpUrls?: boolean;
+}
+
+/** `http://` to 127.0.0.1, [::1], localhost or a *.localhost name (any port or path). */
+const LOOPBACK_HTTP = /^http:\/\/(127\.0\.0\.1|\[::1\]|localhost|[a-z0-9.-]+\.localhost)(:\d{1,5})?([/?#]|$)/i;
+
+/** The body with its loopback `http://` webhook URLs read as `https://`, for validation only. */
+function withHttpsLoopback(body: unknown): unknown {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
+  const out: Record<string, unknown> = { ...(body as Record<string, unknown>) };
+  for (const key of ['url', 'targetUrl']) {
+    const value = out[key];
+    if (typeof value === 'string' && LOOPBACK_HTTP.test(value)) out[key] = `https://${value.slice('http://'.length)}`;
+  }
+  return out;
 }
 
 export function validateRequest(
@@ -107,8 +126,11 @@ export function validateRequest(
   if (op.body) {
     if (body === undefined) {
       if (op.body.required) return errors.validation('VALIDATION_ERROR', 'A JSON request body is required.', 'body');
-    } else if (!op.body.validate(body) && !(loosened.phonePlusOptional && op.body.validate(withPlus(body)))) {
-      return toApiError(op.body.validate.errors ?? [], undefined);
+    } else if (!op.body.validate(body)) {
+      const problems = op.body.validate.errors ?? [];
+      const loosenedOk = (loosened.phonePlusOptional === true && op.body.validate(withPlus(body))) || (loosened.loopbackHttpUrls === true && op.body.validate(withHttpsLoopback(body)));
+      if (!loosenedOk) return toApiError(problems, undefined);
+      out.body = lowerBodyUuids(body);
     } else {
       out.body = lowerBodyUuids(body);
     }

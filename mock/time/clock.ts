@@ -1,6 +1,9 @@
 // One injectable clock for everything time-based: rate windows, sending queues, asynchronous
-// transitions. The mock's clock is the system time plus an offset the control API can advance,
-// or a frozen instant for deterministic tests.
+// transitions. The mock's clock is the system time plus an offset the control API can advance or
+// set (`set`, `startAt`), or a frozen instant for deterministic tests.
+import { DateTime } from 'luxon';
+import { ISO_INSTANT } from './instants.ts';
+
 export interface Clock {
   /** Milliseconds since the epoch. */
   now(): number;
@@ -20,9 +23,11 @@ export class MockClock implements Clock {
   private frozenAt: number | undefined;
   private readonly source: () => number;
 
-  constructor(options: { frozenAt?: number; source?: () => number } = {}) {
+  /** `startAt`: the clock starts at this instant (frozen there with `frozenAt`, else running from it). */
+  constructor(options: { frozenAt?: number; startAt?: number; source?: () => number } = {}) {
     this.frozenAt = options.frozenAt;
     this.source = options.source ?? Date.now;
+    if (options.startAt !== undefined) this.place(options.startAt);
   }
 
   now(): number {
@@ -34,6 +39,28 @@ export class MockClock implements Clock {
     if (!Number.isFinite(ms) || Math.abs(ms) > CLOCK_MAX_ADVANCE_MS) throw new ClockRangeError(`A move of ${ms} ms is out of range (at most ${CLOCK_MAX_ADVANCE_MS} ms).`);
     assertInRange(this.now() + ms);
     this.offsetMs += ms;
+  }
+
+  /**
+   * Puts the clock at the instant `ms`, forward or back, at most ten years from where it is (as
+   * `advance`); throws ClockRangeError, changing nothing, for a move out of range. A frozen clock
+   * stays frozen there, a running one runs on from there.
+   */
+  set(ms: number): void {
+    if (!Number.isFinite(ms) || Math.abs(ms - this.now()) > CLOCK_MAX_ADVANCE_MS) {
+      throw new ClockRangeError(`A move to ${Number.isFinite(ms) ? new Date(ms).toISOString() : ms} is more than ten years from the clock's ${new Date(this.now()).toISOString()}.`);
+    }
+    this.place(ms);
+  }
+
+  private place(ms: number): void {
+    assertInRange(ms);
+    if (this.frozenAt === undefined) {
+      this.offsetMs = ms - this.source();
+    } else {
+      this.frozenAt = ms;
+      this.offsetMs = 0;
+    }
   }
 
   freeze(at?: number): void {
@@ -51,6 +78,13 @@ export class MockClock implements Clock {
   get frozen(): boolean {
     return this.frozenAt !== undefined;
   }
+}
+
+/** The epoch milliseconds of an ISO 8601 instant with an offset (`2031-05-20T09:00:00+02:00`), else undefined. */
+export function parseInstant(text: string): number | undefined {
+  if (!ISO_INSTANT.test(text)) return undefined;
+  const dt = DateTime.fromISO(text, { setZone: true });
+  return dt.isValid ? dt.toMillis() : undefined;
 }
 
 function assertInRange(ms: number): void {

@@ -43,6 +43,8 @@ function idContext(mode: Mode, p = pool()): IdContext {
   return { client: undefined as unknown as SuiteClient, contract, target, pool: p };
 }
 
+const UUID_TEXT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 describe('id sources from the contract', () => {
   it('finds the list and the create of a collection right before the id', () => {
     const [uuid] = idParams(contract, op('getBuilder'));
@@ -98,13 +100,16 @@ describe('tagging a request', () => {
       ['uuid', 'made-up'],
       ['webhookUuid', 'created'],
     ]);
-    expect(tagged.plan.pathParams.uuid).toBe(MADE_UP);
+    // A made-up uuid is drawn fresh (a generated one may be a contract example, which names a real record).
+    expect(tagged.plan.pathParams.uuid).toMatch(UUID_TEXT);
+    expect(pool().values().has(tagged.plan.pathParams.uuid as string)).toBe(false);
   });
 
   it('tags an id made up when the pool has none', () => {
     const params = idParams(contract, op('getDataTable'));
     const tagged = applyIds(params, plan({ uuid: MADE_UP }), pool(), allReal(params));
-    expect(tagged.ids).toEqual([{ param: 'uuid', value: MADE_UP, origin: 'made-up' }]);
+    expect(tagged.ids).toEqual([{ param: 'uuid', value: tagged.plan.pathParams.uuid, origin: 'made-up' }]);
+    expect(tagged.plan.pathParams.uuid).toMatch(UUID_TEXT);
   });
 
   it('draws another value when a generated one happens to be real', () => {

@@ -1,6 +1,8 @@
 // The transport rules against local TLS servers (a throwaway self-signed certificate in
 // fixtures/): a server that refuses TLS below 1.2 passes, one that accepts TLS 1.1 fails; a TLS
-// port probed with plain HTTP rejects it, and an API answering over plain HTTP fails.
+// port probed with plain HTTP rejects it, a refusal that is not the API's own answer (a 400 saying to
+// use HTTPS) passes, and an API answering over plain HTTP (401 to the probe's token, or the answer it
+// gives over HTTPS) fails.
 import { readFileSync } from 'node:fs';
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
@@ -58,6 +60,37 @@ describe('TLS rules', () => {
     const port = await listen(createHttpServer(apiAnswer));
     recorder.drain();
     await checkPlainHttp(target('https://localhost:1', { httpUrl: `http://localhost:${port}` }));
+    expect(verdicts()['tls-https-only']).toBe('fail');
+  });
+
+  it('pass when plain HTTP is refused with an error that is not the API answer (a 400 saying to use HTTPS)', async () => {
+    const httpsPort = await listen(createHttpsServer({ key, cert, minVersion: 'TLSv1.2' }, apiAnswer));
+    const httpPort = await listen(
+      createHttpServer((_req, res) => {
+        res.writeHead(400, { 'content-type': 'application/json', 'x-timezone': 'UTC', connection: 'close' });
+        res.end(JSON.stringify({ success: false, message: 'Bad Request', error: { code: 'BAD_REQUEST', details: 'This server answers HTTPS only.' } }));
+      }),
+    );
+    recorder.drain();
+    await checkPlainHttp(target(`https://localhost:${httpsPort}`, { httpUrl: `http://localhost:${httpPort}` }));
+    expect(verdicts()['tls-https-only']).toBe('pass');
+  });
+
+  it('fail when plain HTTP gets the same API answer as HTTPS', async () => {
+    const httpsPort = await listen(
+      createHttpsServer({ key, cert }, (_req, res) => {
+        res.writeHead(404, { 'content-type': 'application/json', 'x-timezone': 'UTC' });
+        res.end(JSON.stringify({ success: false, message: 'Not found', error: { code: 'NOT_FOUND', details: 'x' } }));
+      }),
+    );
+    const httpPort = await listen(
+      createHttpServer((_req, res) => {
+        res.writeHead(404, { 'content-type': 'application/json', 'x-timezone': 'UTC' });
+        res.end(JSON.stringify({ success: false, message: 'Not found', error: { code: 'NOT_FOUND', details: 'x' } }));
+      }),
+    );
+    recorder.drain();
+    await checkPlainHttp(target(`https://localhost:${httpsPort}`, { httpUrl: `http://localhost:${httpPort}` }));
     expect(verdicts()['tls-https-only']).toBe('fail');
   });
 

@@ -88,6 +88,9 @@ describe('appointment writes', () => {
     const created = dataOf<Json>(await w.call('POST', '/api/v1/appointments', { json: { ...BOOKING, description: 'Quarterly' } }));
     const updated = dataOf<Json>(await w.call('PUT', `/api/v1/appointments/${created.uuid}`, { json: { title: 'Moved', end_time: '2026-12-01 10:45:00' } }));
     expect(updated).toMatchObject({ title: 'Moved', description: 'Quarterly', start_time: '2026-12-01T10:00:00+01:00', end_time: '2026-12-01T10:45:00+01:00' });
+    // A start moved past the kept end: the 422 names the field the request sent.
+    const late = await w.call('PUT', `/api/v1/appointments/${created.uuid}`, { json: { start_time: '2026-12-01 11:00:00' } });
+    expect(expectShapeB(late, 422).field).toBe('start_time');
     expect(dataOf<Json>(await w.call('DELETE', `/api/v1/appointments/${created.uuid}`)).uuid).toBe(created.uuid);
     expect((await w.call('GET', `/api/v1/appointments/${created.uuid}`)).status).toBe(404);
   });

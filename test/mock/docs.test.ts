@@ -1,6 +1,7 @@
-// The documentation the mock serves (README "API docs"): the bundled contract as JSON (byte for
-// byte) and YAML, and reference pages for the API and the control API whose scripts and styles
-// come from the mock itself. No token, no tenant, any Host the API answers.
+// The documentation the mock serves (README "API docs"): the bundled contract as JSON and YAML,
+// with the running mock listed first in its servers (the rest byte for byte generated/openapi.json),
+// and reference pages for the API and the control API whose scripts and styles come from the mock
+// itself. No token, no tenant, any Host the API answers.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -8,6 +9,11 @@ import { BUNDLED_SPEC_PATH } from '../../mock/contract/bundled-path.ts';
 import { type Harness, startHarness } from '../support/harness.ts';
 
 const CONTROL_YAML = new URL('../../mock/control/openapi.yaml', import.meta.url);
+
+/** The servers of a served description. */
+interface Served {
+  servers: Array<{ url: string; variables?: Record<string, { default: string; enum?: string[] } | undefined> }>;
+}
 
 /** Every src/href of an HTML page. */
 function references(html: string): string[] {
@@ -21,21 +27,52 @@ describe('docs over HTTP', () => {
   });
   afterAll(() => h.close());
 
-  it('serves the bundled contract byte for byte at /openapi.json, on a tenant host or none, without a token', async () => {
+  it('serves the bundled contract at /openapi.json with the running mock first in servers, on a tenant host or none, without a token', async () => {
     const file = readFileSync(BUNDLED_SPEC_PATH, 'utf8');
+    const bundle = JSON.parse(file) as Served;
+    const slugs = h.mock.store.all().map((w) => w.state.slug);
     for (const tenant of ['acme', null, 'no-such-tenant']) {
       const reply = await h.call('GET', '/openapi.json', { tenant, token: null });
       expect(reply.status).toBe(200);
       expect(reply.headers['content-type']).toBe('application/json; charset=utf-8');
-      expect(reply.text).toBe(file);
+      const served = reply.body as Served;
+      expect(served.servers.map((s) => s.url)).toEqual(['http://{tenant}.localhost:{port}', 'https://{tenant}.localhost:{port}', ...bundle.servers.map((s) => s.url)]);
+      for (const server of served.servers.slice(0, 2)) {
+        expect(server.variables?.tenant).toEqual({ default: 'acme', enum: slugs, description: expect.any(String) });
+        expect(server.variables?.port?.default).toMatch(/^\d+$/);
+      }
+      // Nothing else differs: with the bundle's own servers in their place, the text is the file's.
+      expect(`${JSON.stringify({ ...served, servers: bundle.servers }, null, 2)}\n`).toBe(file);
     }
+  });
+
+  it("takes the servers' port and default tenant from the Host, and lists the request's scheme first", async () => {
+    const get = (host: string | undefined, secure: boolean) =>
+      h.mock.handle({ method: 'GET', path: '/openapi.json', query: '', headers: host === undefined ? {} : { host }, body: new Uint8Array(), secure });
+    const mine = (text: string) => (JSON.parse(text) as Served).servers.slice(0, 2);
+    const globex = mine((await get('globex.localhost:4321', false)).body);
+    expect(globex.map((s) => [s.url, s.variables?.tenant?.default, s.variables?.port?.default])).toEqual([
+      ['http://{tenant}.localhost:{port}', 'globex', '4321'],
+      ['https://{tenant}.localhost:{port}', 'globex', '4321'],
+    ]);
+    const secure = mine((await get('acme.localhost:8443', true)).body);
+    expect(secure.map((s) => s.url)).toEqual(['https://{tenant}.localhost:{port}', 'http://{tenant}.localhost:{port}']);
+    // A Host without a port (a proxy on the scheme's own port): the address names none.
+    const portless = mine((await get('acme.localhost', false)).body);
+    expect(portless.map((s) => s.url)).toEqual(['http://{tenant}.localhost', 'https://{tenant}.localhost']);
+    expect(portless[0]?.variables?.port).toBeUndefined();
+    // Only the port's digits come from the Host: a forged Host adds nothing to the document.
+    const forged = mine((await get('evil.example"}:80', false)).body);
+    expect(forged[0]?.url).toBe('http://{tenant}.localhost:{port}');
+    expect(forged[0]?.variables?.tenant?.default).toBe('acme');
   });
 
   it('serves the same document as YAML at /openapi.yaml', async () => {
     const reply = await h.call('GET', '/openapi.yaml', { token: null });
     expect(reply.status).toBe(200);
     expect(reply.headers['content-type']).toBe('application/yaml; charset=utf-8');
-    expect(parse(reply.text)).toEqual(JSON.parse(readFileSync(BUNDLED_SPEC_PATH, 'utf8')));
+    const json = await h.call('GET', '/openapi.json', { token: null });
+    expect(parse(reply.text)).toEqual(json.body);
   });
 
   it('serves a reference page that loads only local assets and the local contract', async () => {

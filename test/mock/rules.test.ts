@@ -68,6 +68,8 @@ describe('create', () => {
       [{ name: 'Calls', start_time: '9:00' }, 'start_time'],
       [{ name: 'Calls', max_total_calls: 0 }, 'max_total_calls'],
       [{ name: 'Calls', start_time: '18:00', end_time: '09:00' }, 'end_time'],
+      // Past the default end (18:00) with no end sent: the field the request sent is named.
+      [{ name: 'Calls', start_time: '20:00' }, 'start_time'],
       [{ name: 'Calls', colour: 'red' }, 'colour'],
     ];
     for (const [json, field] of bad) expect(expectShapeB(await w.call('POST', '/api/v1/rules', { json }), 422).field, JSON.stringify(json)).toBe(field);

@@ -4,15 +4,21 @@
 // - `npx agent-platform-contract mock --port <free>` serves (its --json readiness line is awaited);
 // - `npx agent-platform-contract conformance --base-url <that mock> ...` certifies it: a narrowed
 //   quick run (the operations part) that must PASS with exit code 0;
-// - the MSW Node example (examples/msw/node/) answers a fetch through the installed fetch adapter.
+// - the MSW Node example, copied out of the installed package (examples/msw/node/), answers a fetch
+//   through the installed fetch adapter, and the installed typed-client example type-checks against
+//   the package's `agent-platform-contract/api` types;
+// - on the machine's old Node (test/package/old-node.ts), the installed bin prints one line saying
+//   which Node it needs and exits 1.
 // The binaries run with --no-experimental-strip-types, so nothing of the package may be TypeScript;
 // the node of this repository (node_modules/.bin, Node 24) is first on PATH.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nodeVersionProblem } from '../../bin/node-version.ts';
 import { freePort } from '../support/ports.ts';
+import { findOldNode } from './old-node.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const NAME = 'agent-platform-contract';
@@ -79,13 +85,24 @@ describe('the packed package, installed', () => {
     if (!info) throw new Error(`npm pack printed no report:\n${packed.out.slice(-3000)}`);
     tarball = join(work, info.filename);
     console.log(`packed ${info.filename}: ${info.size} bytes, ${info.unpackedSize} unpacked, ${info.files.length} files`);
-    // Compiled output only: no TypeScript source (declarations aside) is shipped.
-    expect(info.files.map((f) => f.path).filter((p) => p.endsWith('.ts') && !p.endsWith('.d.ts'))).toEqual([]);
+    // Compiled output only: no TypeScript source (declarations aside) is shipped, but the examples,
+    // which are sources to copy and which nothing of the package loads.
+    const paths = info.files.map((f) => f.path);
+    expect(paths.filter((p) => p.endsWith('.ts') && !p.endsWith('.d.ts') && !p.startsWith('examples/'))).toEqual([]);
+    // The MSW and typed-client examples are shipped whole (the repository's tsconfig.json aside).
+    const examples = ['examples/msw', 'examples/typed-client'].flatMap((dir) =>
+      readdirSync(join(ROOT, dir), { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile() && entry.name !== 'tsconfig.json')
+        .map((entry) => join(entry.parentPath, entry.name).slice(ROOT.length + 1)),
+    );
+    expect(examples.length).toBeGreaterThan(5);
+    expect(paths.filter((p) => p.startsWith('examples/')).sort()).toEqual(examples.sort());
 
     mkdirSync(app);
     writeFileSync(join(app, 'package.json'), `${JSON.stringify({ name: 'app', private: true, type: 'module' }, null, 2)}\n`);
-    const msw = (JSON.parse(readFileSync(join(ROOT, 'node_modules', 'msw', 'package.json'), 'utf8')) as { version: string }).version;
-    const installed = await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', tarball, `msw@${msw}`], app, {}, 600_000);
+    const version = (name: string) => (JSON.parse(readFileSync(join(ROOT, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
+    const extras = ['msw', 'openapi-fetch'].map((name) => `${name}@${version(name)}`);
+    const installed = await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', tarball, ...extras], app, {}, 600_000);
     expect(installed.code, installed.out.slice(-3000)).toBe(0);
   }, 1_200_000);
 
@@ -120,12 +137,46 @@ describe('the packed package, installed', () => {
     expect(report.requests).toBeGreaterThan(0);
   }, 600_000);
 
-  it('runs the MSW Node example against the installed fetch adapter', async () => {
-    for (const file of ['mock-server.ts', 'run.ts']) copyFileSync(join(ROOT, 'examples', 'msw', 'node', file), join(app, file));
+  const shipped = (...path: string[]) => join(app, 'node_modules', NAME, 'examples', ...path);
+
+  it('runs the MSW Node example, copied from the installed package, against the installed fetch adapter', async () => {
+    for (const file of ['mock-server.ts', 'run.ts']) copyFileSync(shipped('msw', 'node', file), join(app, file));
     const result = await run(process.execPath, ['run.ts'], app, {}, 120_000);
     expect(result.code, result.out.slice(-3000)).toBe(0);
     const line = result.out.split('\n').find((l) => l.startsWith('{'));
     expect(JSON.parse(line ?? '{}')).toMatchObject({ status: 200, timezone: 'Europe/Berlin' });
     expect((JSON.parse(line ?? '{}') as { total?: number }).total).toBeGreaterThan(0);
   }, 120_000);
+
+  it('type-checks the installed typed-client example against agent-platform-contract/api', async () => {
+    copyFileSync(shipped('typed-client', 'client.ts'), join(app, 'client.ts'));
+    const compilerOptions = {
+      target: 'ES2024',
+      module: 'NodeNext',
+      moduleResolution: 'NodeNext',
+      strict: true,
+      noEmit: true,
+      allowImportingTsExtensions: true,
+      verbatimModuleSyntax: true,
+      skipLibCheck: true,
+      types: ['node'],
+      typeRoots: [join(ROOT, 'node_modules', '@types')],
+    };
+    writeFileSync(join(app, 'tsconfig.json'), JSON.stringify({ compilerOptions, include: ['client.ts'] }));
+    const result = await run(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'], app, {}, 120_000);
+    expect(result.out).toBe('');
+    expect(result.code).toBe(0);
+  }, 120_000);
+
+  it('on an old Node, the installed bin says in one line which Node it needs and exits 1', () => {
+    const old = findOldNode();
+    // Without an old Node on the machine, this Node with its version faked before the bin loads.
+    const fake = `data:text/javascript,Object.defineProperty(process.versions,'node',{value:'20.0.0'})`;
+    const [command, prefix] = old ? [old.path, []] : [process.execPath, ['--import', fake]];
+    const bin = join(app, 'node_modules', NAME, 'dist', 'bin', 'cli.js');
+    const result = spawnSync(command, [...prefix, bin, 'mock', '--port', '0'], { cwd: app, encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' } });
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toBe(`${nodeVersionProblem(old?.version ?? '20.0.0')}\n`);
+    expect(result.status).toBe(1);
+  });
 });

@@ -52,9 +52,10 @@ export const CROSS_CUTTING_CASES: FaultCase[] = [
 
 /**
  * Rules with checks that no mock fault can break, each with where they are proven instead: the
- * mock serves plain HTTP, so the TLS checks only say "not applicable" against it.
+ * self-test's mock serves plain HTTP, so the TLS checks only say "not applicable" against it.
  */
 export const PROVEN_ELSEWHERE: Readonly<Record<string, string>> = {
-  'tls.https-only': 'the mock serves plain HTTP; test/conformance/tls-rule.test.ts runs the check against local TLS servers that refuse and accept plain HTTP',
-  'tls.version-1-2': 'the mock serves plain HTTP; test/conformance/tls-rule.test.ts runs the checks against local TLS servers that accept and refuse TLS 1.0/1.1',
+  'tls.https-only':
+    'no mock fault breaks TLS; test/conformance/tls-rule.test.ts runs the check against local TLS servers that refuse and accept plain HTTP, test/conformance/tls-mock.test.ts against the mock with --tls (verified) and in its default mode (violated)',
+  'tls.version-1-2': 'no mock fault breaks TLS; test/conformance/tls-rule.test.ts runs the checks against local TLS servers that accept and refuse TLS 1.0/1.1, test/conformance/tls-mock.test.ts against the mock with --tls',
 };

@@ -11,6 +11,18 @@ import { scheduleAssignments } from './agent-input.ts';
 import { agentView } from './agent-view.ts';
 import { type AgentWebsiteJobRecord, jobView, settleWebsiteJobs } from './website-job.ts';
 
+/** The body of createAgentFromWebsite as its schema's object branch types it. */
+interface WebsiteInput {
+  source_url?: string | null;
+  analysis_prompt?: string | null;
+  language?: string;
+  search_country?: string | null;
+  search_region?: string | null;
+  search_city?: string | null;
+  search_latitude?: number | null;
+  search_longitude?: number | null;
+}
+
 const NEVER_COMPLETES = 'agent-website-job-never-completes';
 
 export const agentCoreHandlers = {
@@ -30,11 +42,15 @@ export const agentCoreHandlers = {
   },
 
   // Published: a URL (or, without one, a research prompt) is needed; 422 otherwise.
-  createAgentFromWebsite: ({ ws, body, now, faults }) => {
+  createAgentFromWebsite: ({ ws, body: sent, now, faults }) => {
+    // The contract's `anyOf` (a URL or a prompt) leaves the generated body type open: the object branch is the body.
+    const body = sent as WebsiteInput;
     const sourceUrl = body.source_url ?? null;
     const prompt = body.analysis_prompt ?? null;
     if (sourceUrl === null && (prompt === null || prompt.trim() === '')) {
-      throw errors.validation('VALIDATION_ERROR', 'Send source_url, or analysis_prompt for a prompt-only analysis.', 'source_url');
+      // The error names the field the request sent (a blank prompt or a null URL), else source_url.
+      const field = body.source_url === undefined && body.analysis_prompt !== undefined ? 'analysis_prompt' : 'source_url';
+      throw errors.validation('VALIDATION_ERROR', 'Send source_url, or a non-blank analysis_prompt for a prompt-only analysis.', field);
     }
     const job: AgentWebsiteJobRecord = {
       uuid: newUuid(),

@@ -53,7 +53,7 @@ export const appointments: Collection<Appointment> = {
   update: (record, body: Schemas['AppointmentUpdate'], ctx) => {
     const start = body.start_time === undefined ? startOf(record) : appointmentTime(body.start_time, ctx.zone, 'start_time');
     const end = body.end_time === undefined ? endOf(record) : appointmentTime(body.end_time, ctx.zone, 'end_time');
-    requireOrder(start, end);
+    requireOrder(start, end, body.end_time === undefined ? 'start_time' : 'end_time');
     const status = body.status ?? record.status;
     if (status !== 'cancelled') refuseConflict(ctx.ws, ctx, record.schedule_uuid, start, end, record.uuid);
     for (const key of ['title', 'description', 'notes'] as const) if (body[key] !== undefined) record[key] = body[key];

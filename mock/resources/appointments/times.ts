@@ -9,7 +9,10 @@ export function appointmentTime(value: string, zone: string, field: string): Dat
   return instant;
 }
 
-/** `end` after `start`, else 422 naming `end_time`. */
-export function requireOrder(start: Date, end: Date): void {
-  if (end.getTime() <= start.getTime()) throw errors.validation('VALIDATION_ERROR', 'The field end_time must be after start_time.', 'end_time');
+/**
+ * `end` after `start`, else 422 naming `end_time`, or `start_time` when only the start was sent
+ * (an update moving the start past the kept end): the error names a field of the request.
+ */
+export function requireOrder(start: Date, end: Date, sent: 'start_time' | 'end_time' = 'end_time'): void {
+  if (end.getTime() <= start.getTime()) throw errors.validation('VALIDATION_ERROR', `The field ${sent} must leave end_time after start_time.`, sent);
 }

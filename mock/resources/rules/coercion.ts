@@ -63,10 +63,12 @@ export function coerce(fields: RuleFields, keepSent = false): RuleFields {
   };
 }
 
-function checkWindow(fields: RuleFields): ApiError | undefined {
+/** The call window's order; the error names `end_time`, or `start_time` when the request sent no end (the end is a default or kept). */
+function checkWindow(fields: RuleFields, sentEnd: boolean): ApiError | undefined {
   if (fields.type !== 'call' || fields.start_time === null || fields.end_time === null) return undefined;
   if (seconds(fields.end_time) <= seconds(fields.start_time)) {
-    return errors.validation('VALIDATION_ERROR', 'end_time must be after start_time.', 'end_time');
+    const field = sentEnd ? 'end_time' : 'start_time';
+    return errors.validation('VALIDATION_ERROR', 'end_time must be after start_time.', field);
   }
   return undefined;
 }
@@ -75,7 +77,7 @@ function checkWindow(fields: RuleFields): ApiError | undefined {
 export function newRuleFields(body: Schemas['RuleCreate'], keepSent = false): RuleFields | ApiError {
   const type = body.type ?? 'call';
   const fields = coerce({ ...ruleDefaults(body.name, type), ...fieldsOf(body) }, keepSent);
-  return checkWindow(fields) ?? fields;
+  return checkWindow(fields, body.end_time !== undefined) ?? fields;
 }
 
 /** A rule's fields after a partial update: only the fields sent change, then the coercion. */
@@ -92,5 +94,5 @@ export function changedRuleFields(current: RuleRecord, change: RuleChange, keepS
     };
   }
   fields = coerce(fields, keepSent);
-  return checkWindow(fields) ?? fields;
+  return checkWindow(fields, change.end_time !== undefined) ?? fields;
 }
