@@ -23661,13 +23661,13 @@ export interface operations {
                 /**
                  * @description Contact UUID; intent rows and tasks for that contact remain, workflow rows are excluded; 404 when the contact is
                  *     unknown (seed query-parameter table). The query-string name is inferred.
-                 * @example 5f44fc43-fc0b-4a61-982e-bb1065b4fd53
+                 * @example d726c86b-9c3a-43cd-a67a-9b75fc394724
                  */
                 contact?: components["schemas"]["Uuid"];
                 /**
                  * @description Conversation UUID; only intent rows of that conversation remain; 404 when the conversation is unknown (seed
                  *     query-parameter table). The query-string name is inferred.
-                 * @example 0e5d013b-fb19-482e-86fd-ddb1f9ca87ca
+                 * @example f312eeeb-3256-4a18-945d-e683f5b22219
                  */
                 conversation?: components["schemas"]["Uuid"];
                 /**
@@ -23696,7 +23696,7 @@ export interface operations {
                 /**
                  * @description Session UUID; only intent rows of that session remain; 404 when the session is unknown (seed query-parameter
                  *     table). The query-string name is inferred.
-                 * @example 45c17c7b-4d90-4dde-898c-2616f3d67cfc
+                 * @example 447fd4d6-6757-414f-8d5e-a79d76de993d
                  */
                 session?: components["schemas"]["Uuid"];
                 /**

@@ -47,8 +47,6 @@ const NOT_YET_LIVE: Readonly<Record<string, string>> = {
   'importDataFromText (body example 3)': "the example's header cells are not the demo table's columns",
   'importDataFromFile (body example 1)': "the example's header cells are not the demo table's columns",
   exportAnalyticsMessages: "the example's filters and cursor do not match the demo messages",
-  listActionLogs: "the example's filters name ids the demo logs lack",
-  createAppointmentRequest: "the example's start_time is in the past of the mock's clock",
   purchasePhoneNumber: 'the example number is not one the number search offers',
   retryTask: 'the example task is pending; retry needs a failed one',
 };
