@@ -1,7 +1,8 @@
 // Reads real ids from the target before the operations are exercised: every collection an
 // operation's path ids belong to is listed through its GET (items read where the contract puts
 // them), and where the mode allows its create the suite makes one of its own, which it deletes
-// again at the end. A collection that yields nothing keeps the reason, for the inconclusive verdict.
+// again at the end. A top-level collection that yields nothing this way takes the id the data file
+// names for it (target/data-keys.ts). A collection that yields nothing keeps the reason.
 import { anchor, examplePlan } from '../arbitraries/request.ts';
 import { listItems, readField, valueAt } from '../contract/fields.ts';
 import type { SuiteContract } from '../contract/load.ts';
@@ -9,12 +10,18 @@ import type { SuiteOperation } from '../contract/operation.ts';
 import type { SuiteClient } from '../http/client.ts';
 import type { Expectation } from '../http/exchange.ts';
 import { allowedIn, effectOf } from '../run/modes.ts';
+import { givenId } from '../target/data-keys.ts';
 import type { Target } from '../target/target.ts';
 import { IdPool, type KnownId } from './id-pool.ts';
 import { type IdSource, idParams } from './id-sources.ts';
 
 /** Parent ids a nested collection is listed under (a few are enough to find items). */
 const MAX_PARENTS = 3;
+/**
+ * Parent ids tried at most when the first few list no items and the mode creates none (an agent's
+ * intents in a readonly run, where only some agents have any).
+ */
+const MAX_PARENT_TRIES = 25;
 
 export interface DiscoveryContext {
   client: SuiteClient;
@@ -52,7 +59,7 @@ function parentSets(ctx: DiscoveryContext, pool: IdPool, source: IdSource): Arra
   if (!parent) return [];
   return pool
     .ids(parent.collection)
-    .slice(0, MAX_PARENTS)
+    .slice(0, MAX_PARENT_TRIES)
     .map((k) => ({ [name]: k.value }));
 }
 
@@ -113,13 +120,22 @@ export async function createOne(ctx: DiscoveryContext, pool: IdPool, source: IdS
   return id;
 }
 
+/** The id the data file names for a top-level collection, into the pool (`given`). */
+export function addGiven(ctx: DiscoveryContext, pool: IdPool, source: IdSource): void {
+  if (source.parents.length > 0) return;
+  const given = givenId(ctx.target.data, source.collection);
+  if (given) pool.add(source.collection, { value: given.value, origin: 'given', from: `data file ${given.key}`, parents: {} });
+}
+
 /** Lists and creates the ids of every collection the operations address. */
 export async function discoverIds(ctx: DiscoveryContext, operations: readonly SuiteOperation[]): Promise<IdPool> {
   const pool = new IdPool();
   for (const source of sourcesFor(ctx.contract, operations)) {
     const sets = parentSets(ctx, pool, source);
     if (sets.length === 0) pool.explain(source.collection, `no real parent id (${source.parents.join(', ')}) to reach ${source.collection} under`);
-    for (const parents of sets) {
+    const creates = source.create !== undefined && allowedIn(ctx.target.mode, effectOf(ctx.contract, source.create));
+    for (const [i, parents] of sets.entries()) {
+      if (i >= MAX_PARENTS && (creates || pool.ids(source.collection).length > 0)) break;
       if (source.list) await listInto(ctx, pool, source, source.list, parents);
     }
     const first = sets[0];
@@ -127,6 +143,7 @@ export async function discoverIds(ctx: DiscoveryContext, operations: readonly Su
       const made = await createOne(ctx, pool, source, first);
       if (typeof made === 'string') pool.explain(source.collection, made);
     }
+    if (pool.ids(source.collection).length === 0) addGiven(ctx, pool, source);
     if (pool.ids(source.collection).length === 0 && source.list) pool.explain(source.collection, `${source.list.operationId} listed no items`);
   }
   return pool;

@@ -1,13 +1,14 @@
-// The real ids the suite knows per collection: read from the target's lists (`discovered`) or made
-// by the suite itself (`created`), each with the parent ids it was found under (a webhook under
-// its agent). A request's id is real only when it comes from here; anything else is made up.
+// The real ids the suite knows per collection: read from the target's lists (`discovered`), made
+// by the suite itself (`created`) or named by the QA team's data file (`given`), each with the
+// parent ids it was found under (a webhook under its agent). A request's id is real only when it
+// comes from here; anything else is made up.
 
-export type IdOrigin = 'discovered' | 'created' | 'made-up';
+export type IdOrigin = 'discovered' | 'created' | 'given' | 'made-up';
 
 export interface KnownId {
   value: string;
-  origin: 'discovered' | 'created';
-  /** The operation that listed or created it. */
+  origin: 'discovered' | 'created' | 'given';
+  /** The operation that listed or created it, or the data-file key that named it. */
   from: string;
   /** The path parameters of its collection (`{uuid: <agent>}` for a webhook). */
   parents: Record<string, string>;

@@ -6,7 +6,8 @@
 // `/api/v1/data/{uuid}`) creates one. Items carry the id as the parameter's name, `uuid`, the
 // name in snake case, or the collection's own `<singular>_uuid` (`agent_uuid` for the agents,
 // `webhook_uuid` for an agent's webhooks), looked for in that order. A collection named in the
-// singular (`/api/v1/flow`) may be listed at its plural (`/api/v1/flows`). Nothing else is guessed: `/api/v1/calls/action/{uuid}` names
+// singular (`/api/v1/flow`) may be listed at its plural (`/api/v1/flows`), one created at a literal
+// path under it at that path (`/api/v1/data/tables`). Nothing else is guessed: `/api/v1/calls/action/{uuid}` names
 // a call's conversation, not an item of `/api/v1/calls`, so it has no source.
 import type { SuiteContract } from '../contract/load.ts';
 import type { SuiteOperation } from '../contract/operation.ts';
@@ -91,7 +92,10 @@ function findCreate(contract: SuiteContract, collection: string, field: string):
  * `/api/v1/flows`).
  */
 function findList(contract: SuiteContract, collection: string, names: readonly string[]): { op: SuiteOperation; field: string } | undefined {
-  const paths = collection.endsWith('s') ? [collection] : [collection, `${collection}s`];
+  return findListAt(contract, collection.endsWith('s') ? [collection] : [collection, `${collection}s`], names);
+}
+
+function findListAt(contract: SuiteContract, paths: readonly string[], names: readonly string[]): { op: SuiteOperation; field: string } | undefined {
   for (const path of paths) {
     for (const op of contract.operations) {
       if (op.method !== 'GET' || op.path !== path) continue;
@@ -108,10 +112,16 @@ export function sourceOf(contract: SuiteContract, before: readonly string[], nam
   if (tail === undefined || paramName(tail) !== undefined) return undefined;
   const collection = joinSegments(before);
   const names = idFieldNames(collection, name);
-  const list = findList(contract, collection, names);
+  let list = findList(contract, collection, names);
   // A create makes ids only when it answers the field the items carry the id in (by default `uuid`).
   const field = list?.field ?? 'uuid';
   const create = field === 'uuid' || field.endsWith('_uuid') ? findCreate(contract, collection, field) : undefined;
+  // A create at a literal path under the collection may be listed at that path too
+  // (`GET /api/v1/data/tables` beside `POST /api/v1/data/tables` for `/api/v1/data/{uuid}`).
+  if (!list && create && create.path !== collection) {
+    const beside = findListAt(contract, [create.path], names);
+    if (beside?.field === field) list = beside;
+  }
   if (!list && !create) return undefined;
   const parents = before.map(paramName).filter((p): p is string => p !== undefined);
   return { collection, parents, field, list: list?.op, create };

@@ -8,6 +8,7 @@ import type { RequestPlan } from '../arbitraries/request.ts';
 import type { SuiteOperation } from '../contract/operation.ts';
 import type { Expectation } from '../http/exchange.ts';
 import { allowedIn, effectOf } from '../run/modes.ts';
+import { dataKeyFor } from '../target/data-keys.ts';
 import { createOne, type DiscoveryContext } from './discover.ts';
 import { IdPool } from './id-pool.ts';
 import type { IdParam } from './id-sources.ts';
@@ -17,22 +18,45 @@ export interface IdContext extends DiscoveryContext {
   pool: IdPool;
 }
 
-/** Why the operation cannot be sent with only real ids in this run; undefined when it can. */
-export function noRealIds(ctx: IdContext, op: SuiteOperation, params: readonly IdParam[]): string | undefined {
+/**
+ * Why the operation cannot be sent with only real ids in this run. `notRun` is set when that is by
+ * design, not a gap in the target's answers: the mode does not create what a DELETE may remove (the
+ * suite deletes only what it creates), or the id needs a data-file key the run was not given.
+ */
+export interface RealIdGap {
+  reason: string;
+  notRun?: string;
+}
+
+export function realIdGap(ctx: IdContext, op: SuiteOperation, params: readonly IdParam[]): RealIdGap | undefined {
   for (const param of params) {
     const source = param.source;
     if (!source) continue;
     if (op.method === 'DELETE') {
       const create = source.create;
-      if (!create) return `the suite deletes only what it creates, and the contract has no create for ${source.collection}`;
-      if (!allowedIn(ctx.target.mode, effectOf(ctx.contract, create))) return `the suite deletes only what it creates, and ${ctx.target.mode} mode does not send ${create.operationId}`;
+      if (!create) {
+        const reason = `the suite deletes only what it creates, and the contract has no create for ${source.collection}`;
+        return { reason, notRun: `not run: ${reason} (only made-up ids are sent)` };
+      }
+      if (!allowedIn(ctx.target.mode, effectOf(ctx.contract, create))) {
+        const reason = `the suite deletes only what it creates, and ${ctx.target.mode} mode does not send ${create.operationId}`;
+        return { reason, notRun: `not run in ${ctx.target.mode} mode: ${reason} (only made-up ids are sent)` };
+      }
       continue;
     }
     if (ctx.pool.ids(source.collection).length === 0) {
-      return `no real ${param.name} to send: ${ctx.pool.reason(source.collection) ?? `nothing found in ${source.collection}`}`;
+      const reason = `no real ${param.name} to send: ${ctx.pool.reason(source.collection) ?? `nothing found in ${source.collection}`}`;
+      const key = source.parents.length === 0 ? dataKeyFor(source.collection) : undefined;
+      if (key && ctx.target.data[key.key] === undefined) return { reason, notRun: `not run: needs ${key.key} in the data file (${key.names}); ${reason}` };
+      return { reason };
     }
   }
   return undefined;
+}
+
+/** Why the operation cannot be sent with only real ids in this run; undefined when it can. */
+export function noRealIds(ctx: IdContext, op: SuiteOperation, params: readonly IdParam[]): string | undefined {
+  return realIdGap(ctx, op, params)?.reason;
 }
 
 /** The path ids of the request; a DELETE's real id is a fresh item the suite creates for it. */

@@ -1,14 +1,16 @@
 // The suite's HTTP client (undici). Every request goes through here: it is paced (general rate,
 // and the send operations' 5-per-second window), a 429 is waited out as its Retry-After says
 // (seed "Errors": retry 429 honouring Retry-After) unless the request is meant to cross the
-// limit, and every exchange is checked by every exchange check and recorded.
+// limit, every exchange is checked by every exchange check and recorded, and every write is
+// written to the run's ledger (record/ledger.ts) before it is sent and once answered.
 import { Agent, request } from 'undici';
 import { TRANSPORT_CHECK } from '../checks/index.ts';
 import { runChecks } from '../checks/run-checks.ts';
 import type { SuiteContract } from '../contract/load.ts';
 import type { SuiteOperation } from '../contract/operation.ts';
+import { differingFields, isWrite, ledger, stopWorkerOnSignal, writeOutcome } from '../record/ledger.ts';
 import type { Recorder } from '../record/recorder.ts';
-import type { Target } from '../target/target.ts';
+import { RUN_DIR_ENV, type Target } from '../target/target.ts';
 import type { Exchange, Expectation } from './exchange.ts';
 import { suiteLookup } from './lookup.ts';
 import { tlsTrust } from './trust.ts';
@@ -35,6 +37,11 @@ export interface SendOptions {
   paced?: boolean;
   /** Leave the general pacer out (a check meant to cross the general limit). */
   unpaced?: boolean;
+  /**
+   * A write-back of an existing resource to `before` (its body as read before the run changed it):
+   * the ledger records it as restored, with the fields a read after it still shows different.
+   */
+  restores?: { before: unknown };
 }
 
 export interface Answer extends Exchange {
@@ -59,6 +66,8 @@ export class SuiteClient {
     this.contract = contract;
     this.recorder = recorder;
     this.base = new URL(target.baseUrl);
+    // A suite worker of a CLI run stops on the CLI's signal once its writes in flight are recorded.
+    if (process.env.VITEST_WORKER_ID !== undefined && process.env[RUN_DIR_ENV] !== undefined) stopWorkerOnSignal();
     this.general = new GeneralPacer(target.generalPerMinute > 0 ? target.generalPerMinute : Number.POSITIVE_INFINITY);
     this.agent = new Agent({
       connect: { lookup: suiteLookup(this.aliases), ...tlsTrust(target), timeout: 15_000 },
@@ -123,6 +132,10 @@ export class SuiteClient {
     if (body !== undefined) headers['content-type'] ??= 'application/json';
 
     if (!options.unpaced) await this.general.acquire();
+    if (ledger.stopRequested()) throw new Error('the run was stopped: no further request is sent');
+    // Every write is in the ledger before it is sent, and again with what it did once answered.
+    const path = new URL(url).pathname;
+    const key = isWrite(options.op.method) ? ledger.sending(options.op, path) : undefined;
     this.recorder.countRequest();
     const exchange: Exchange = {
       request: { operationId: options.op.operationId, method: options.op.method, url, headers, ...(body !== undefined ? { body } : {}) },
@@ -146,6 +159,7 @@ export class SuiteClient {
         if (value !== undefined) responseHeaders[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
       }
       exchange.response = { status: res.statusCode, headers: responseHeaders, text };
+      this.recorder.sawStatus(options.op.operationId, res.statusCode);
     } catch (error) {
       exchange.transportError = describeError(error);
     }
@@ -153,7 +167,22 @@ export class SuiteClient {
     const accepted = exchange.response !== undefined && exchange.response.status >= 200 && exchange.response.status < 300;
     if (slot) slot.release(accepted ? exchange.receivedAt : undefined);
     else if (options.op.sendLimited && accepted) this.sendPacer.noteAccepted(exchange.receivedAt);
+    if (key !== undefined) await this.noteWrite(key, options, path, exchange);
     return this.check(options.op, exchange);
+  }
+
+  /** Writes down what a write did (record/ledger.ts); a write-back is verified by reading the resource after it. */
+  private async noteWrite(key: string, options: SendOptions, path: string, exchange: Exchange): Promise<void> {
+    const status = exchange.response?.status;
+    if (status === undefined) return ledger.answered(key, options.op, path, {});
+    const outcome = writeOutcome(this.contract, options.op, options.pathParams, path, status, parseJson(exchange.response?.text ?? ''));
+    if (options.restores && outcome.action === 'changed') {
+      const read = this.contract.operations.find((o) => o.method === 'GET' && o.path === options.op.path);
+      const after = read ? await this.send({ op: read, pathParams: options.pathParams ?? {} }) : undefined;
+      const differs = after ? differingFields(options.restores.before, after.json) : ['(no read operation to verify it with)'];
+      return ledger.answered(key, options.op, path, { status, action: 'restored', ...(outcome.id !== undefined ? { id: outcome.id } : {}), differs });
+    }
+    ledger.answered(key, options.op, path, { status, ...outcome });
   }
 
   private check(op: SuiteOperation, exchange: Exchange): Answer {
@@ -202,6 +231,14 @@ export class SuiteClient {
 
   async close(): Promise<void> {
     await this.agent.close();
+  }
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return text.trim() === '' ? undefined : JSON.parse(text);
+  } catch {
+    return undefined;
   }
 }
 

@@ -124,7 +124,8 @@ export const MODELS: readonly ModelEntry[] = [
   {
     group: 'queues',
     title: 'queues: an update applies and persists, an assigned endpoint leaves the available list',
-    mode: 'safe',
+    // It changes an existing queue and writes it back, which cannot restore updated_at: full mode only.
+    mode: 'full',
     run: () => runQueueModel('model: queues'),
   },
   {

@@ -65,6 +65,8 @@ export interface RecordedResults {
   requests: number;
   /** Suite tests in which a check failed at the run's threshold (findings beyond the detailed ones count too). */
   failedTests: string[];
+  /** Status codes answered per operation (operationId → distinct statuses), for the coverage report. */
+  statuses?: Record<string, number[]>;
 }
 
 export function tallyKey(operationId: string | undefined, check: string): string {

@@ -4,8 +4,10 @@
 // follows the label of its part and the run's threshold (severity.ts).
 import type { Label } from '../../contract/labels.ts';
 import type { Exchange } from '../http/exchange.ts';
+import { aspectOwners } from '../rules/catalogue.ts';
 import { emptyTally, type Finding, type Note, type RecordedExchange, type RecordedResults, type Replay, type Tally, tallyKey } from './finding.ts';
 import { DEFAULT_FAIL_ON, severityOf } from './severity.ts';
+import { maskBodyText, maskHeader, maskText, maskUrl } from './token-mask.ts';
 
 const MAX_BODY = 4000;
 /** Detailed findings kept per (operation, check, severity); the rest only count. */
@@ -34,6 +36,7 @@ export class Recorder {
   private buffers: Entry[][] = [];
   private testFailures: Finding[] = [];
   private failedTests = new Set<string>();
+  private statuses = new Map<string, Set<number>>();
   currentTest: string | undefined;
   /** The least authoritative label whose violations fail the run (`--fail-on`). */
   failOn: Label = DEFAULT_FAIL_ON;
@@ -49,17 +52,22 @@ export class Recorder {
     if (value) this.secrets.set(value, variable);
   }
 
-  /** A text with every registered token replaced by its variable (a body or message that quotes one). */
+  /** A message or note with the registered tokens shown as their variables, where they appear as tokens (token-mask.ts). */
   redact(text: string): string {
-    let out = text;
-    for (const [value, variable] of this.secrets) if (out.includes(value)) out = out.replaceAll(value, `$${variable}`);
-    return out;
+    return maskText(text, this.secrets);
   }
 
   /** Whether an entry fails the run (a violation at or above the threshold). */
   fails(entry: Entry): boolean {
     if (this.excluded.has(entry.check)) return false;
     return typeof entry.outcome === 'object' && 'part' in entry.outcome && severityOf(entry.outcome.part, this.failOn) === 'fail';
+  }
+
+  /** Notes the status of an answer to an operation (the coverage report's documented statuses seen). */
+  sawStatus(operationId: string, status: number): void {
+    const seen = this.statuses.get(operationId) ?? new Set<number>();
+    seen.add(status);
+    this.statuses.set(operationId, seen);
   }
 
   countRequest(): void {
@@ -115,8 +123,10 @@ export class Recorder {
       notes: this.notes,
       requests: this.requests,
       failedTests: [...this.failedTests],
+      statuses: Object.fromEntries([...this.statuses].map(([op, seen]) => [op, [...seen].sort((a, b) => a - b)])),
     };
     this.failedTests = new Set();
+    this.statuses = new Map();
     this.findings = [];
     this.tallies = new Map();
     this.notes = [];
@@ -126,11 +136,12 @@ export class Recorder {
   }
 
   private redactExchange(ex: RecordedExchange): RecordedExchange {
-    const headers = Object.fromEntries(Object.entries(ex.request.headers).map(([k, v]) => [k, this.redact(v)]));
+    const s = this.secrets;
+    const headers = Object.fromEntries(Object.entries(ex.request.headers).map(([k, v]) => [k, maskHeader(v, s)]));
     return {
-      request: { ...ex.request, url: this.redact(ex.request.url), headers, ...(ex.request.body !== undefined ? { body: this.redact(ex.request.body) } : {}) },
-      ...(ex.response ? { response: { ...ex.response, text: this.redact(ex.response.text), headers: Object.fromEntries(Object.entries(ex.response.headers).map(([k, v]) => [k, this.redact(String(v))])) } } : {}),
-      ...(ex.transportError ? { transportError: this.redact(ex.transportError) } : {}),
+      request: { ...ex.request, url: maskUrl(ex.request.url, s), headers, ...(ex.request.body !== undefined ? { body: maskBodyText(ex.request.body, s) } : {}) },
+      ...(ex.response ? { response: { ...ex.response, text: maskBodyText(ex.response.text, s), headers: Object.fromEntries(Object.entries(ex.response.headers).map(([k, v]) => [k, maskHeader(String(v), s)])) } } : {}),
+      ...(ex.transportError ? { transportError: maskText(ex.transportError, s) } : {}),
     };
   }
 
@@ -160,8 +171,9 @@ export class Recorder {
       this.testFailures.push(finding);
       if (finding.test) this.failedTests.add(finding.test);
     }
-    // Inconclusive findings are kept one per reason, so the report can name every reason.
-    const detailKey = `${key}\u0000${finding.severity}${severity === 'inconclusive' ? `\u0000${finding.message}` : ''}`;
+    // Inconclusive findings are kept one per reason, so the report can name every reason; the
+    // others per rule that owns them within a shared check, so each such rule keeps its own.
+    const detailKey = `${key}\u0000${finding.severity}${severity === 'inconclusive' ? `\u0000${finding.message}` : `\u0000${aspectOwners(entry.check, entry.operationId, finding.message)}`}`;
     const count = this.detailed.get(detailKey) ?? 0;
     this.detailed.set(detailKey, count + 1);
     if (count < MAX_DETAILED) this.findings.push(finding);

@@ -4,6 +4,10 @@
 // their reasons, the verdict of every catalogue rule, and the run's verdict (PASS, FAIL or
 // INCOMPLETE) naming the rules that fail it or leave it undecided. Each finding with an exchange
 // carries a one-line curl (tokens as `$CONFORMANCE_TOKEN`, never their value).
+import { baselineLines } from '../record/baseline.ts';
+import { coverageLines } from './coverage.ts';
+import { SUITE_REQUESTS } from '../checks/independent-validator.ts';
+import { ledgerText } from '../record/ledger.ts';
 import { EXCHANGE_CHECKS, TRANSPORT_CHECK } from '../checks/index.ts';
 import { emptyTally, type Finding, type Tally } from '../record/finding.ts';
 import { describeLabels, labelsBy } from '../record/severity.ts';
@@ -185,6 +189,7 @@ export function consoleReport(report: RunReport): string {
     }
     if (failureGroups.length > MAX_FAILURE_GROUPS) lines.push('', `… ${failureGroups.length - MAX_FAILURE_GROUPS} more groups in the JSON report`);
   }
+  lines.push(...baselineLines(report));
   for (const error of report.suiteErrors) lines.push('', `✗ SUITE ERROR in "${error.test}":`, ...error.message.split('\n').slice(0, 15).map((l) => `    ${l}`));
   const warningGroups = grouped(report.warnings);
   if (warningGroups.length > 0) {
@@ -197,13 +202,21 @@ export function consoleReport(report: RunReport): string {
     if (warningGroups.length > MAX_FAILURE_GROUPS) lines.push(`  … ${warningGroups.length - MAX_FAILURE_GROUPS} more groups in the JSON report`);
   }
   lines.push(...inconclusiveLines(report));
-  if (report.notes.length > 0) {
+  const notes = report.notes.filter((n) => n.area !== SUITE_REQUESTS);
+  if (notes.length > 0) {
     lines.push('', 'NOT APPLICABLE / NOT SENT');
-    for (const note of report.notes) lines.push(`  · ${note.area}: ${note.message}`);
+    for (const note of notes) lines.push(`  · ${note.area}: ${note.message}`);
   }
+  const suiteRequests = report.notes.filter((n) => n.area === SUITE_REQUESTS);
+  if (suiteRequests.length > 0) {
+    lines.push('', 'SUITE REQUESTS (what the independent validator found in the requests the suite sent; not the target\u2019s doing)');
+    for (const note of suiteRequests) lines.push(`  · ${note.message}`);
+  }
+  if (report.ledger) lines.push(...ledgerText(report.ledger));
   lines.push(...ruleLines(report.rules));
+  lines.push(...coverageLines(report));
   lines.push('', ...verdictLines(report));
-  const blocking = report.rules.filter((rule) => (rule.status === 'violated' && rule.severity === 'fail') || rule.status === 'inconclusive' || rule.status === 'not-exercised');
+  const blocking = report.rules.filter((rule) => (rule.status === 'violated' && rule.severity === 'fail' && !rule.known) || rule.status === 'inconclusive' || rule.status === 'not-exercised');
   if (blocking.length > 0) lines.push(`${report.verdict === 'fail' ? 'failing' : 'undecided'} rules: ${blocking.map((rule) => `${rule.id} (${statusText(rule)})`).join(', ')}`);
   return lines.join('\n');
 }
@@ -211,6 +224,7 @@ export function consoleReport(report: RunReport): string {
 const STATUS_MARK: Record<RuleStatus, string> = { verified: '✓', violated: '✗', inconclusive: '?', 'not-exercised': '∅', 'not-applicable': '·', 'not-run': '-' };
 
 function statusText(rule: RuleResult): string {
+  if (rule.known) return 'violated, known (baseline)';
   return rule.status === 'violated' ? `violated, ${rule.severity === 'fail' ? 'fails the run' : 'warning'}` : rule.status.replace('-', ' ');
 }
 

@@ -2,7 +2,10 @@
 // target, each failure group in a line with its curl, the rules that could not be decided with
 // their reasons, every rule that is not verified (violated, inconclusive, not exercised, not
 // applicable, not run) with why, the verdict with the counts, and where the reports are.
+import { baselineLines } from '../record/baseline.ts';
+import { coverageSummaryLines } from './coverage.ts';
 import type { Finding } from '../record/finding.ts';
+import { ledgerHeadline } from '../record/ledger.ts';
 import { describeLabels, labelsBy } from '../record/severity.ts';
 import { partOf, ruleLines, scopeText, verdictLines } from './console-report.ts';
 import type { RunReport } from './run-report.ts';
@@ -48,7 +51,13 @@ export function consoleSummary(report: RunReport, files: WrittenReports | undefi
   }
   if (report.warnings.length > 0) lines.push('', `${report.counts.warned} warning(s) in ${groups(report.warnings).length} group(s): see the reports`);
   lines.push(...ruleLines(report.rules.filter((rule) => rule.status !== 'verified'), 'RULES NOT VERIFIED'));
+  if (report.ledger) {
+    lines.push('', `ledger: ${ledgerHeadline(report.ledger)}`);
+    for (const item of report.ledger.left.slice(0, MAX_GROUPS)) lines.push(`  ! not undone: ${item.operationId} ${item.method} ${item.path}${item.id ? ` id ${item.id}` : ''} — ${item.note ?? ''}`);
+  }
+  lines.push(...baselineLines(report, 5));
+  lines.push(...coverageSummaryLines(report));
   lines.push('', ...verdictLines(report));
-  if (files) lines.push(`reports: ${files.json}`, `         ${files.junit}`, `         ${files.html}`, `         ${files.text}`);
+  if (files) lines.push(`reports: ${files.json}`, `         ${files.junit}`, `         ${files.html}`, `         ${files.text}`, `         ${files.sarif}`);
   return lines.join('\n');
 }

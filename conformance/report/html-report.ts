@@ -1,19 +1,25 @@
 // The HTML report: one self-contained file (inline CSS, no script, no external asset) for people
 // reading a run in a browser or a CI artifact viewer. A header with the verdict and the target,
-// the per-rule table (id, label, verdict, reason, checks with their tallies), then each finding
-// (failures, warnings, inconclusive rules) with its request and response excerpts, the curl line
-// and the replay command, the suite's own errors and what did not apply. Every text is escaped;
+// an index of the rules with findings (links to their groups), the per-rule table (id, label,
+// verdict, reason, checks with their tallies), then the findings (failures, inconclusive rules,
+// warnings) by rule and operation, the first few shown and the next folded (html-findings.ts),
+// each with its request and response excerpts, the curl line and the replay command, the suite's
+// own errors and what did not apply. It fits the page's width: long lines wrap, tables scroll in
+// their container. Every text is escaped;
 // tokens appear only as the environment variable they come from (the recorder never keeps a
 // value), as in every other report.
+import { baselineHtml } from '../record/baseline.ts';
+import { coverageHtml } from './coverage.ts';
+import { SUITE_REQUESTS } from '../checks/independent-validator.ts';
 import type { Finding, Tally } from '../record/finding.ts';
+import { type LedgerItem, type LedgerReport, ledgerHeadline } from '../record/ledger.ts';
 import { describeLabels, labelsBy } from '../record/severity.ts';
 import { shardText } from '../run/shard.ts';
 import { replayCommand } from './replay-command.ts';
+import { FINDINGS_SHOWN, type FindingGroup, groupFindings } from './html-findings.ts';
 import type { RuleResult } from './rule-verdicts.ts';
 import type { RunReport } from './run-report.ts';
 
-/** Findings of each kind shown in full; the rest are counted (the JSON report has them). */
-const MAX_FINDINGS = 100;
 /** Characters of a request or response body shown. */
 const MAX_EXCERPT = 2000;
 
@@ -34,8 +40,12 @@ th{background:#eef1f5}td.num{text-align:right;font-variant-numeric:tabular-nums}
 .s-verified{color:#1a7f37}.s-violated{color:#c62828;font-weight:600}.s-inconclusive,.s-not-exercised{color:#b26a00;font-weight:600}.s-not-applicable,.s-not-run{color:#5a6473}
 .finding{background:#fff;border:1px solid #d8dde5;border-left:4px solid #c62828;border-radius:4px;padding:10px 14px;margin:10px 0}
 .finding.warn{border-left-color:#b26a00}.finding.inconclusive{border-left-color:#6b7280}
-pre{background:#f0f2f5;padding:8px;overflow-x:auto;white-space:pre-wrap;word-break:break-all;margin:4px 0;font-size:12px}
+pre{background:#f0f2f5;padding:8px;white-space:pre-wrap;overflow-wrap:anywhere;margin:4px 0;font-size:12px}
 code{font-size:12px}.muted{color:#5a6473}
+h3,h4,h5,td,dd,li,div{overflow-wrap:anywhere}h4{font-size:14px;margin:14px 0 4px}h5{font-size:14px;margin:0 0 6px}
+.scroll{overflow-x:auto;max-width:100%}
+nav.index{background:#fff;border:1px solid #d8dde5;border-radius:4px;padding:4px 16px 8px;margin-top:16px}nav.index h2{margin-top:12px}
+details{margin:6px 0 10px}summary{cursor:pointer;color:#1f4fa3}
 `;
 
 function excerpt(text: string): string {
@@ -88,6 +98,7 @@ function tallyText(t: Tally): string {
 }
 
 function statusText(rule: RuleResult): string {
+  if (rule.known) return 'violated (known: baseline)';
   if (rule.status === 'violated') return `violated (${rule.severity === 'fail' ? 'fails the run' : 'warning'})`;
   return rule.status.replace('-', ' ');
 }
@@ -97,12 +108,12 @@ function rulesTable(rules: readonly RuleResult[]): string {
     (rule) =>
       `<tr id="rule-${escapeHtml(rule.id)}"><td><code>${escapeHtml(rule.id)}</code><br><span class="muted">${escapeHtml(rule.ref)}</span></td><td>${escapeHtml(rule.label)}</td><td class="s-${rule.status}">${escapeHtml(statusText(rule))}</td><td>${escapeHtml(rule.reason ?? '')}</td><td>${escapeHtml(rule.checks.join(', ') || '—')}<br><span class="muted">${escapeHtml(tallyText(rule.tally))}</span></td></tr>`,
   );
-  return `<h2>Rules (${rules.length})</h2><table><thead><tr><th>rule</th><th>label</th><th>verdict</th><th>reason</th><th>checks</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
+  return `<h2 id="rules">Rules (${rules.length})</h2><table><thead><tr><th>rule</th><th>label</th><th>verdict</th><th>reason</th><th>checks</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
 }
 
 function findingBlock(report: RunReport, f: Finding): string {
   const parts = [
-    `<h3>${escapeHtml(`${f.check}${f.operationId ? ` — ${f.operationId}` : ''}${f.label ? ` (${f.label} part)` : ''}`)}</h3>`,
+    `<h5>${escapeHtml(`${f.check}${f.operationId ? ` — ${f.operationId}` : ''}${f.label ? ` (${f.label} part)` : ''}`)}</h5>`,
     `<div><span class="muted">rule:</span> ${escapeHtml(f.rule)}</div>`,
     `<div><span class="muted">${f.severity === 'inconclusive' ? 'reason' : 'problem'}:</span> ${escapeHtml(f.message)}</div>`,
   ];
@@ -124,29 +135,92 @@ function findingBlock(report: RunReport, f: Finding): string {
   return `<div class="finding ${f.severity}">${parts.join('')}</div>`;
 }
 
-function findingSection(report: RunReport, title: string, findings: Finding[]): string {
-  if (findings.length === 0) return '';
-  const shown = findings.slice(0, MAX_FINDINGS).map((f) => findingBlock(report, f));
-  const more = findings.length > MAX_FINDINGS ? `<p class="muted">${findings.length - MAX_FINDINGS} more in the JSON report.</p>` : '';
-  return `<h2>${escapeHtml(title)} (${findings.length})</h2>${shown.join('')}${more}`;
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+/** One section's findings by rule, then operation: the first few shown, the next folded, the rest counted. */
+function findingSection(report: RunReport, title: string, id: string, groups: FindingGroup[]): string {
+  if (groups.length === 0) return '';
+  const total = groups.reduce((n, g) => n + g.count, 0);
+  const blocks = groups.map((group) => {
+    const ops = group.operations.map((op) => {
+      const shown = op.findings.slice(0, op.shown).map((f) => findingBlock(report, f));
+      const folded = op.findings.slice(op.shown, op.shown + op.folded).map((f) => findingBlock(report, f));
+      const rest = op.findings.length - op.shown - op.folded;
+      return [
+        `<h4>${escapeHtml(op.operationId)} <span class="muted">(${plural(op.findings.length, 'finding')})</span></h4>`,
+        ...shown,
+        folded.length > 0 ? `<details><summary>${plural(folded.length, 'more finding')} of ${escapeHtml(op.operationId)}</summary>${folded.join('')}</details>` : '',
+        rest > 0 ? `<p class="muted">${plural(rest, 'more finding')} of ${escapeHtml(op.operationId)} in conformance.json.</p>` : '',
+      ].join('');
+    });
+    return `<section id="${group.anchor}"><h3><code>${escapeHtml(group.rule)}</code> <span class="muted">${plural(group.count, 'finding')} in ${plural(group.operations.length, 'operation')}</span> <a href="#index">index</a></h3>${ops.join('')}</section>`;
+  });
+  return `<h2 id="${id}">${escapeHtml(title)} (${total})</h2><p class="muted">By rule, then operation: the first ${FINDINGS_SHOWN} findings of each operation shown, the next folded; every finding is in conformance.json.</p>${blocks.join('')}`;
+}
+
+/** The index at the top: each rule with findings, linking to its group. */
+function findingIndex(sections: Array<{ title: string; groups: FindingGroup[] }>): string {
+  const lists = sections
+    .filter((s) => s.groups.length > 0)
+    .map(
+      (s) =>
+        `<h3>${escapeHtml(s.title)} (${s.groups.length})</h3><ul>${s.groups
+          .map((g) => `<li><a href="#${g.anchor}"><code>${escapeHtml(g.rule)}</code></a> — ${plural(g.count, 'finding')} in ${plural(g.operations.length, 'operation')}</li>`)
+          .join('')}</ul>`,
+    );
+  const failing = sections[0]?.groups.length ?? 0;
+  return `<nav class="index" id="index"><h2>Index</h2>${failing === 0 ? '<p>No failing rule.</p>' : ''}${lists.join('')}<p><a href="#rules">Every rule's verdict</a></p></nav>`;
+}
+
+const MAX_LEDGER_ITEMS = 200;
+
+/** The run's ledger: what it created, changed, deleted and restored, what it could not undo first. */
+function ledgerSection(ledger: LedgerReport | undefined): string {
+  if (!ledger) return '';
+  const list = (title: string, items: LedgerItem[]): string => {
+    if (items.length === 0) return '';
+    const rows = items
+      .slice(0, MAX_LEDGER_ITEMS)
+      .map((i) => `<li><code>${escapeHtml(`${i.method} ${i.path}`)}</code> ${escapeHtml(i.operationId)}${i.id ? ` id <code>${escapeHtml(i.id)}</code>` : ''}${i.by === 'undo' ? ' [undo]' : ''}${i.note ? ` — ${escapeHtml(i.note)}` : ''}</li>`);
+    const more = items.length > MAX_LEDGER_ITEMS ? `<p class="muted">${items.length - MAX_LEDGER_ITEMS} more in the JSON report.</p>` : '';
+    return `<h3>${escapeHtml(title)} (${items.length})</h3><ul>${rows.join('')}</ul>${more}`;
+  };
+  const heading = `Ledger${ledger.interrupted ? ` (the run was interrupted by ${ledger.interrupted})` : ''}`;
+  return `<h2 id="ledger">${escapeHtml(heading)}</h2><p>${escapeHtml(ledgerHeadline(ledger))}</p>${list('Not undone', ledger.left)}${list('Created', ledger.created)}${list('Changed', ledger.changed)}${list('Deleted', ledger.deleted)}${list('Restored', ledger.restored)}`;
 }
 
 export function htmlReport(report: RunReport): string {
   const { failing, warning } = labelsBy(report.target.failOn);
+  const grouped = [
+    { id: 'failures', index: 'Failing rules', title: `Failures (${describeLabels(failing)} parts)`, groups: groupFindings(report.failures, report.rules, 'failures') },
+    { id: 'inconclusive', index: 'Inconclusive rules', title: 'Inconclusive (rules the suite could not decide)', groups: groupFindings(report.inconclusive, report.rules, 'inconclusive') },
+    { id: 'warnings', index: 'Rules with warnings', title: `Warnings (${describeLabels(warning)} parts, they do not fail the run)`, groups: groupFindings(report.warnings, report.rules, 'warnings') },
+  ];
   const sections = [
     header(report),
     '<main>',
+    findingIndex(grouped.map((g) => ({ title: g.index, groups: g.groups }))),
     rulesTable(report.rules),
-    findingSection(report, `Failures (${describeLabels(failing)} parts)`, report.failures),
-    findingSection(report, 'Inconclusive (rules the suite could not decide)', report.inconclusive),
-    findingSection(report, `Warnings (${describeLabels(warning)} parts, they do not fail the run)`, report.warnings),
+    ...grouped.map((g) => findingSection(report, g.title, g.id, g.groups)),
+    baselineHtml(report, escapeHtml),
+    coverageHtml(report.coverage, escapeHtml),
   ];
   if (report.suiteErrors.length > 0) {
     sections.push(`<h2>Suite errors (${report.suiteErrors.length})</h2>`, ...report.suiteErrors.map((e) => `<div class="finding"><h3>${escapeHtml(e.test)}</h3>${pre(e.message)}</div>`));
   }
-  if (report.notes.length > 0) {
-    sections.push('<h2>Not applicable / not sent</h2><ul>', ...report.notes.map((n) => `<li><code>${escapeHtml(n.area)}</code>: ${escapeHtml(n.message)}</li>`), '</ul>');
+  const notes = report.notes.filter((n) => n.area !== SUITE_REQUESTS);
+  if (notes.length > 0) {
+    sections.push('<h2>Not applicable / not sent</h2><ul>', ...notes.map((n) => `<li><code>${escapeHtml(n.area)}</code>: ${escapeHtml(n.message)}</li>`), '</ul>');
   }
+  const suiteRequests = report.notes.filter((n) => n.area === SUITE_REQUESTS);
+  if (suiteRequests.length > 0) {
+    sections.push('<h2 id="suite-requests">Suite requests (what the independent validator found in the requests the suite sent; not the target\u2019s doing)</h2><ul>', ...suiteRequests.map((n) => `<li>${escapeHtml(n.message)}</li>`), '</ul>');
+  }
+  sections.push(ledgerSection(report.ledger));
   sections.push('</main>');
-  return `<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(`Conformance ${report.verdict.toUpperCase()}: ${report.target.baseUrl}`)}</title><style>${CSS}</style></head><body>${sections.join('\n')}</body></html>\n`;
+  // Every table (the rules', and those other sections add) scrolls in its own container, so the page fits its width.
+  const body = sections.join('\n').replace(/<table>/g, '<div class="scroll"><table>').replace(/<\/table>/g, '</table></div>');
+  return `<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(`Conformance ${report.verdict.toUpperCase()}: ${report.target.baseUrl}`)}</title><style>${CSS}</style></head><body>${body}</body></html>\n`;
 }

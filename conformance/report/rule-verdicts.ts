@@ -4,8 +4,10 @@
 // exchange reached it), not applicable (the checks ran and said why the rule does not apply to
 // this target) or not run (left out by the mode, the parts, --only or --checks/--exclude-checks, not
 // reached in this shard of a split run, or not testable black-box).
+// A finding counts for the rules it belongs to (rules/catalogue.ts, ownsFinding): a check several
+// rules share decides each of them only through the findings within that rule's aspect.
 import { emptyTally, type Finding, type Note, type Tally } from '../record/finding.ts';
-import { CATALOGUE, CHECK_SCOPES, type CatalogueRule } from '../rules/catalogue.ts';
+import { CATALOGUE, CHECK_SCOPES, type CatalogueRule, ownsFinding } from '../rules/catalogue.ts';
 import { EXCLUDED_REASON, isSelected } from '../run/check-selection.ts';
 import { type Shard, shardText } from '../run/shard.ts';
 import { MODES, type Mode, type SuitePart } from '../target/target.ts';
@@ -24,6 +26,8 @@ export interface RuleResult {
   reason?: string;
   checks: string[];
   tally: Tally;
+  /** A violation a baseline entry excuses (record/baseline.ts): it does not fail the run. */
+  known?: { reason: string; owner: string; expires: string };
 }
 
 export interface RuleSelection {
@@ -72,9 +76,16 @@ export function ruleVerdicts(tallies: Record<string, Tally>, findings: Finding[]
   return CATALOGUE.map((rule): RuleResult => {
     const base = { id: rule.id, ref: rule.ref, label: rule.label, checks: rule.checks };
     const tally = emptyTally();
+    // Of a check with an aspect, the tallies count passes and skips; what failed is counted from the findings the rule owns.
+    const shared = new Set(rule.aspects?.map((a) => a.check));
     for (const [key, t] of Object.entries(tallies)) {
       if (!rule.checks.includes(checkOf(key))) continue;
       if (rule.operations && !rule.operations.includes(operationOf(key))) continue;
+      if (shared.has(checkOf(key))) {
+        tally.pass += t.pass;
+        tally.skip += t.skip;
+        continue;
+      }
       tally.pass += t.pass;
       tally.fail += t.fail;
       tally.warn += t.warn;
@@ -85,7 +96,8 @@ export function ruleVerdicts(tallies: Record<string, Tally>, findings: Finding[]
       const kind = rule.untested.kind === 'not-black-box' ? 'not testable black-box' : 'no check yet';
       return { ...base, tally, status: 'not-run', reason: `${kind}: ${rule.untested.reason}` };
     }
-    const mine = (f: Finding) => rule.checks.includes(f.check) && (!rule.operations || rule.operations.includes(f.operationId ?? ''));
+    for (const f of findings) if (shared.has(f.check) && ownsFinding(rule, f)) tally[f.severity]++;
+    const mine = (f: Finding) => ownsFinding(rule, f);
     if (tally.fail > 0) return { ...base, tally, status: 'violated', severity: 'fail', reason: findings.find((f) => mine(f) && f.severity === 'fail')?.message };
     if (tally.inconclusive > 0) {
       const reasons = [...new Set(findings.filter((f) => mine(f) && f.severity === 'inconclusive').map((f) => f.message))];

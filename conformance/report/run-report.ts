@@ -7,8 +7,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Label } from '../../contract/labels.ts';
+import type { LedgerReport } from '../record/ledger.ts';
 import { emptyTally, type Finding, type Note, type RecordedResults, type Tally } from '../record/finding.ts';
+import type { BaselineOutcome, KnownFinding } from '../record/baseline.ts';
 import type { VitestResults } from '../run/run-suite.ts';
+import type { Coverage } from './coverage.ts';
 import type { Shard } from '../run/shard.ts';
 import { curlCommand } from './replay-command.ts';
 import { type RuleResult, type RuleStatus, ruleCounts, ruleVerdicts } from './rule-verdicts.ts';
@@ -54,15 +57,27 @@ export interface RunReport {
   rules: RuleResult[];
   ruleCounts: Record<RuleStatus, number>;
   verdict: Verdict;
+  /** What the run created, changed, deleted and restored, and what it could not undo (record/ledger.ts). */
+  ledger?: LedgerReport;
+  /** Status codes answered per operation (the raw data of `coverage`). */
+  statuses?: Record<string, number[]>;
+  /** Per operation the documented status codes seen and the rules exercised, the totals and the --min-coverage gate (coverage.ts). */
+  coverage?: Coverage;
+  /** Failures a --baseline entry excuses: listed apart, they do not fail the run (record/baseline.ts). */
+  known?: KnownFinding[];
+  /** Each --baseline entry's outcome: known, expired, fixed or not reached. */
+  baseline?: BaselineOutcome;
 }
 
 export function readRecorded(runDir: string): RecordedResults {
-  const merged: RecordedResults = { findings: [], tallies: {}, notes: [], requests: 0, failedTests: [] };
+  const statuses: Record<string, number[]> = {};
+  const merged: RecordedResults = { findings: [], tallies: {}, notes: [], requests: 0, failedTests: [], statuses };
   for (const name of readdirSync(runDir).filter((n) => n.startsWith('results-') && n.endsWith('.json')).sort()) {
     const part = JSON.parse(readFileSync(join(runDir, name), 'utf8')) as RecordedResults;
     merged.findings.push(...part.findings);
     merged.requests += part.requests;
     merged.failedTests.push(...part.failedTests);
+    for (const [op, seen] of Object.entries(part.statuses ?? {})) statuses[op] = [...new Set([...(statuses[op] ?? []), ...seen])].sort((a, b) => a - b);
     for (const note of part.notes) if (!merged.notes.some((n) => n.area === note.area && n.message === note.message)) merged.notes.push(note);
     for (const [key, tally] of Object.entries(part.tallies)) {
       const into = merged.tallies[key] ?? emptyTally();
@@ -82,8 +97,8 @@ export function readRecorded(runDir: string): RecordedResults {
  * suite broke; else INCOMPLETE when a rule could not be decided or a rule the selection covers was
  * not exercised; else PASS.
  */
-export function verdictOf(counts: RunReport['counts'], suiteErrors: number, rules: readonly Pick<RuleResult, 'status' | 'severity'>[] = []): Verdict {
-  if (counts.failed > 0 || suiteErrors > 0 || rules.some((r) => r.status === 'violated' && r.severity === 'fail')) return 'fail';
+export function verdictOf(counts: RunReport['counts'], suiteErrors: number, rules: readonly Pick<RuleResult, 'status' | 'severity' | 'known'>[] = []): Verdict {
+  if (counts.failed > 0 || suiteErrors > 0 || rules.some((r) => r.status === 'violated' && r.severity === 'fail' && !r.known)) return 'fail';
   if (counts.inconclusive > 0 || rules.some((r) => r.status === 'inconclusive' || r.status === 'not-exercised')) return 'incomplete';
   return 'pass';
 }
@@ -125,5 +140,6 @@ export function buildReport(recorded: RecordedResults, vitest: VitestResults, me
     rules,
     ruleCounts: ruleCounts(rules),
     verdict: verdictOf(counts, suiteErrors.length, rules),
+    ...(recorded.statuses ? { statuses: recorded.statuses } : {}),
   };
 }

@@ -24,7 +24,25 @@ export interface CatalogueRule {
   checks: string[];
   /** Only these operations' outcomes of the checks decide the rule (a rule about some endpoints). */
   operations?: string[];
+  /**
+   * For a check several rules share: the findings of it this rule owns (see Aspect). A finding of
+   * a shared check without an aspect here belongs to every rule that lists the check.
+   */
+  aspects?: Aspect[];
   untested?: Untested;
+}
+
+/**
+ * The part of a shared check's findings a rule owns: those whose message matches `pattern`. The
+ * message names what the request was built to show (`a request with per_page = 101 (above
+ * maximum), past the bound`) and what came back, so a finding is attributed to the rule whose
+ * aspect it concerns, not to every rule that lists the check.
+ */
+export interface Aspect {
+  check: string;
+  pattern: RegExp;
+  /** What the rule owns, for readers of the catalogue. */
+  what: string;
 }
 
 /**
@@ -115,8 +133,8 @@ export const CHECK_SCOPES: Readonly<Record<string, CheckScope>> = {
   'template-setting-delete-keeps-template': model('template-settings', 'safe'),
   'rate-filters': model('rates', 'readonly'),
   'rate-pagination': model('rates', 'readonly'),
-  'queue-update-persists': model('queues', 'safe'),
-  'queue-endpoints-available': model('queues', 'safe'),
+  'queue-update-persists': model('queues', 'full'),
+  'queue-endpoints-available': model('queues', 'full'),
   'analytics-export-order': model('analytics-export', 'readonly'),
   'analytics-export-range': model('analytics-export', 'readonly'),
   'analytics-export-pages': model('analytics-export', 'readonly'),
@@ -197,11 +215,22 @@ export const CHECK_SCOPES: Readonly<Record<string, CheckScope>> = {
 
 const outside = (reason: string): Untested => ({ kind: 'not-black-box', reason });
 
+// What the expected-outcome check says (checks/expected-outcome.ts, checks/id-outcome.ts), by aspect.
+/**
+ * A page-size case (the request's per_page or limit is what it is about) whose value was not
+ * refused as it should be: a refusal with the wrong code or field is the error rules' concern.
+ */
+const PAGE_SIZE_CASE = /(?<![A-Za-z0-9_])(?:per_page|limit)(?![A-Za-z0-9_])(?![\s\S]*; expected (?:code|error\.field) )/;
+/** A documented path the target does not serve. */
+const ENDPOINT_MISSING = /ENDPOINT_NOT_FOUND|the endpoint does not exist on the target/;
+/** A valid request the target refused (or a malformed body it did not refuse as such). */
+const VALID_REQUEST_REFUSED = /a valid request is accepted|a schema-valid request may only|is not a documented business error here|a state conflict the contract does not document|is not unknown|a body that is not valid JSON/;
+
 export const CATALOGUE: readonly CatalogueRule[] = [
   // Introduction, endpoints, versioning
   { id: 'endpoints.answer', ref: 'Endpoints', text: 'every endpoint of the interface answers (a documented status, never a dropped connection)', label: 'documented', checks: ['transport', 'status-documented'] },
-  { id: 'endpoints.json-bodies', ref: 'Endpoints', text: 'request bodies are application/json; valid requests are accepted', label: 'documented', checks: ['expected-outcome'] },
-  { id: 'versioning.path-version', ref: 'Versioning 1; introduction', text: 'the version is part of the path: all API paths start with /api/v1', label: 'documented', checks: ['expected-outcome'] },
+  { id: 'endpoints.json-bodies', ref: 'Endpoints', text: 'request bodies are application/json; valid requests are accepted', label: 'documented', checks: ['expected-outcome'], aspects: [{ check: 'expected-outcome', pattern: VALID_REQUEST_REFUSED, what: 'valid requests refused, and malformed JSON' }] },
+  { id: 'versioning.path-version', ref: 'Versioning 1; introduction', text: 'the version is part of the path: all API paths start with /api/v1', label: 'documented', checks: ['expected-outcome'], aspects: [{ check: 'expected-outcome', pattern: ENDPOINT_MISSING, what: 'a documented /api/v1 path the target does not serve' }] },
   { id: 'versioning.published-description', ref: 'Versioning 2', text: 'the published machine-readable description carries version 1.0.0', label: 'documented', checks: [], untested: outside('the location of the published description is not shown, so the suite cannot fetch it') },
   // Response envelope and resources
   { id: 'envelope.json', ref: 'Response envelope', text: 'responses are JSON objects with success, message and data (some omit success and message)', label: 'documented', checks: ['content-type', 'response-schema'] },
@@ -291,7 +320,7 @@ export const CATALOGUE: readonly CatalogueRule[] = [
   { id: 'queues.update-persists', ref: 'Endpoints PUT /api/v1/queues/{uuid}', text: 'the fields sent (name, color, is_active, sla_seconds) are applied and the next read shows them', label: 'documented', checks: ['queue-update-persists'] },
   { id: 'queues.available-endpoints', ref: 'Resources: Available queue endpoints', text: 'only endpoints not yet assigned to any queue are listed', label: 'documented', checks: ['queue-endpoints-available'] },
   { id: 'rates.filters', ref: 'Endpoints GET /api/v1/phone-numbers/rates', text: 'the country filter (2-letter code) and the destination prefix filter (starts-with) hold for every rate listed', label: 'documented', checks: ['rate-filters'] },
-  { id: 'rates.pagination', ref: 'Resources: Outbound call rate item; Limits', text: 'pagination {current_page, per_page, total, last_page, from, to, has_more} describes the page; page size at most 200', label: 'documented', checks: ['rate-pagination', 'expected-outcome'], operations: ['listPhoneNumberRates'] },
+  { id: 'rates.pagination', ref: 'Resources: Outbound call rate item; Limits', text: 'pagination {current_page, per_page, total, last_page, from, to, has_more} describes the page; page size at most 200', label: 'documented', checks: ['rate-pagination', 'expected-outcome'], operations: ['listPhoneNumberRates'], aspects: [{ check: 'expected-outcome', pattern: PAGE_SIZE_CASE, what: 'the page-size cases (per_page, limit) of its operations not refused' }] },
   { id: 'assistant.two-factor-needs-pin', ref: 'Endpoints behaviour 3', text: 'enabling 2FA without a PIN ever set fails; the PIN may be set in the same request', label: 'documented', checks: ['two-factor-needs-pin'] },
   { id: 'assistant.pin-secret', ref: 'Resources: Assistant channel security', text: 'the static PIN is a secret: no answer carries it', label: 'documented', checks: ['pin-never-returned'] },
   { id: 'assistant.email-release', ref: 'Endpoints DELETE /api/v1/assistant-channels/email', text: 'the delete releases the user\u2019s assigned email inbox', label: 'documented', checks: ['assistant-email-release'] },
@@ -347,7 +376,7 @@ export const CATALOGUE: readonly CatalogueRule[] = [
   { id: 'limits.rate-headers', ref: 'Limits: rate headers', text: 'X-RateLimit-Limit and X-RateLimit-Remaining on every response', label: 'documented', checks: ['rate-limit-headers'] },
   { id: 'limits.idempotency', ref: 'Limits: idempotency', text: 'retrying with the same request_key returns the same request and never a second call or message', label: 'documented', checks: ['idempotency'] },
   { id: 'limits.send-queue', ref: 'Limits note 1', text: 'accepted requests wait in the sending queue (summary at /api/v1/outbound/summary)', label: 'documented', checks: ['send-queue-counts'] },
-  { id: 'limits.page-sizes', ref: 'Limits: logs, analytics export and rates page sizes', text: 'logs 1..100 per page, analytics export 1..1000 (default 500), rates at most 200: out-of-range values are refused', label: 'documented', checks: ['expected-outcome'], operations: ['listActionLogs', 'exportAnalyticsMessages', 'listPhoneNumberRates'] },
+  { id: 'limits.page-sizes', ref: 'Limits: logs, analytics export and rates page sizes', text: 'logs 1..100 per page, analytics export 1..1000 (default 500), rates at most 200: out-of-range values are refused', label: 'documented', checks: ['expected-outcome'], operations: ['listActionLogs', 'exportAnalyticsMessages', 'listPhoneNumberRates'], aspects: [{ check: 'expected-outcome', pattern: PAGE_SIZE_CASE, what: 'the page-size cases (per_page, limit) of its operations not refused' }] },
   { id: 'limits.general-1000-per-minute', ref: 'Limits: general API rate', text: '1000 requests per minute per workspace; over it 429 RATE_LIMIT_EXCEEDED with Retry-After', label: 'documented', checks: ['general-rate-limit'] },
   { id: 'limits.concurrent-calls-50', ref: 'Limits: concurrent calls', text: '50 simultaneous calls; a call over them is refused', label: 'documented', checks: ['concurrent-call-limit'] },
   { id: 'limits.webhooks-100-per-second', ref: 'Limits: webhook deliveries', text: '100 webhook events per second', label: 'documented', checks: [], untested: outside('needs a webhook receiver under a load of real events') },
@@ -357,4 +386,24 @@ export const CATALOGUE: readonly CatalogueRule[] = [
 /** The catalogue rules a check decides. */
 export function rulesOfCheck(check: string): CatalogueRule[] {
   return CATALOGUE.filter((r) => r.checks.includes(check));
+}
+
+/** Whether a finding of one of its checks belongs to a rule: on its operations, and within its aspect of a shared check. */
+export function ownsFinding(rule: CatalogueRule, finding: { check: string; operationId: string | undefined; message: string }): boolean {
+  if (!rule.checks.includes(finding.check)) return false;
+  if (rule.operations && !rule.operations.includes(finding.operationId ?? '')) return false;
+  const aspects = rule.aspects?.filter((a) => a.check === finding.check) ?? [];
+  return aspects.length === 0 || aspects.some((a) => a.pattern.test(finding.message));
+}
+
+const ASPECT_RULES = CATALOGUE.filter((r) => r.aspects !== undefined);
+
+/**
+ * The rules with an aspect of the check that own a finding, as one key: the recorder keeps detailed
+ * findings per key, so every such rule keeps the findings that decide it.
+ */
+export function aspectOwners(check: string, operationId: string | undefined, message: string): string {
+  return ASPECT_RULES.filter((r) => r.aspects?.some((a) => a.check === check) && ownsFinding(r, { check, operationId, message }))
+    .map((r) => r.id)
+    .join(',');
 }

@@ -3,6 +3,7 @@
 // control API). Full mode against a real deployment needs --accept-costs.
 import { readFileSync } from 'node:fs';
 import { request } from 'undici';
+import { parseDataFile } from '../target/data-keys.ts';
 import { readMockTenant } from '../target/mock-data.ts';
 import { type MockDescription, type MockTenant, type StartedMock, startMock } from '../target/start-mock.ts';
 import { isLoopbackHost, type Target, type TargetData, tenantOf } from '../target/target.ts';
@@ -19,7 +20,7 @@ export interface BuiltTarget {
 function readData(file: string | undefined): TargetData {
   if (file === undefined) return {};
   try {
-    return JSON.parse(readFileSync(file, 'utf8')) as TargetData;
+    return parseDataFile(JSON.parse(readFileSync(file, 'utf8')));
   } catch (error) {
     throw new UsageError(`--data ${file}: ${(error as Error).message}`);
   }

@@ -1,10 +1,13 @@
 // `--dry-run`: the plan of a run (plan.ts) as text, against the base URL the run would certify
 // (or the mock it would start), printed instead of running: nothing is started and no request is
-// sent. Tokens are never printed.
+// sent. Tokens are never printed. It lists every write each mode may send, with how it is undone.
+import { loadSuiteContract, type SuiteContract } from '../contract/load.ts';
+import { MODES } from '../target/target.ts';
+import { declaredWrites } from './modes.ts';
 import { shardText } from './shard.ts';
 import type { RunPlan } from './plan.ts';
 
-export function dryRunText(plan: RunPlan, target: string): string {
+export function dryRunText(plan: RunPlan, target: string, contract: SuiteContract = loadSuiteContract()): string {
   const i = plan.input;
   const lines = [
     'Dry run: nothing is started and no request is sent.',
@@ -16,6 +19,12 @@ export function dryRunText(plan: RunPlan, target: string): string {
   if (plan.operations.length === 0) lines.push('  (none: no per-operation part selected)');
   const width = Math.max(0, ...plan.operations.map((o) => o.operationId.length));
   for (const op of plan.operations) lines.push(`  ${op.operationId.padEnd(width)}  ${op.method.padEnd(6)} ${op.path}  (${op.effect})`);
+  lines.push('', 'WRITES EACH MODE MAY SEND (method path operationId: what it does; how it is undone). Each write a run sends is in its reports\' ledger.');
+  for (const mode of MODES) {
+    const writes = declaredWrites(contract, mode);
+    lines.push(`  ${mode}${mode === i.mode ? ' (this run)' : ''}: ${writes.length === 0 ? 'none' : `${writes.length} operations`}`);
+    for (const w of writes) lines.push(`    ${w.method.padEnd(6)} ${w.path} ${w.operationId}: ${w.does}; undone: ${w.undo}`);
+  }
   lines.push('', `CHECKS (${plan.checks.length} applied) and the rules each decides`);
   const checkWidth = Math.max(0, ...plan.checks.map((c) => c.name.length));
   for (const check of plan.checks) {

@@ -1,5 +1,6 @@
 // `conformance/cli.ts merge <dir-or-files...> [--report-dir DIR] [--quiet]`: reads the JSON
-// reports of a split run's shards (a directory stands for its conformance.json), merges them
+// reports of a split run's shards (a directory stands for its conformance.json, a
+// report root for its latest run's), merges them
 // (report/merge-reports.ts) and writes the merged reports (JSON, JUnit, HTML, text) like a run.
 // Exit code: the merged verdict's (0 PASS, 1 FAIL, 3 INCOMPLETE), 2 for a usage mistake (no
 // report, an unreadable one, shards missing or from different runs).
@@ -7,6 +8,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { MergeError, mergeReports } from '../report/merge-reports.ts';
+import { latestRunDir } from '../report/report-folder.ts';
 import type { RunReport } from '../report/run-report.ts';
 import { UsageError } from './options.ts';
 
@@ -35,10 +37,19 @@ export function parseMergeOptions(argv: string[], env: NodeJS.ProcessEnv): Merge
   };
 }
 
-/** Reads each shard's report; a directory stands for the conformance.json in it. */
+/** A directory stands for the conformance.json in it, or a report root for its latest run's. */
+function reportFileOf(input: string): string {
+  if (!existsSync(input) || !statSync(input).isDirectory()) return input;
+  const direct = join(input, 'conformance.json');
+  if (existsSync(direct)) return direct;
+  const latest = latestRunDir(input);
+  return latest === undefined ? direct : join(latest, 'conformance.json');
+}
+
+/** Reads each shard's report; a directory stands for the conformance.json in it (or its latest run's). */
 export function readShardReports(inputs: readonly string[]): RunReport[] {
   return inputs.map((input) => {
-    const file = existsSync(input) && statSync(input).isDirectory() ? join(input, 'conformance.json') : input;
+    const file = reportFileOf(input);
     try {
       return JSON.parse(readFileSync(file, 'utf8')) as RunReport;
     } catch (error) {

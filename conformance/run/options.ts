@@ -3,6 +3,8 @@
 import { parseArgs } from 'node:util';
 import { isLabel, type Label, LABELS } from '../../contract/labels.ts';
 import { DEFAULT_FAIL_ON } from '../record/severity.ts';
+import { ANNOTATION_FORMATS, type AnnotationFormat, annotationFormat } from '../report/annotations.ts';
+import { type CoverageThresholds, parseMinCoverage } from '../report/coverage.ts';
 import { checkList, selectChecks } from './check-selection.ts';
 import { parseShard, type Shard } from './shard.ts';
 import { MODES, type Mode, PARTS, PROFILES, type Profile, type SuitePart } from '../target/target.ts';
@@ -45,6 +47,14 @@ export interface RunOptions {
   dryRun: boolean;
   /** This runner's part of a split run (--shard i/n). */
   shard: Shard | undefined;
+  /** Annotation lines for CI (--annotations; github by default under GitHub Actions). */
+  annotations: AnnotationFormat;
+  /** --min-coverage: the minimum percentage of each gated coverage figure. */
+  minCoverage: CoverageThresholds | undefined;
+  /** --baseline: a file of known failures. */
+  baseline: string | undefined;
+  /** --write-baseline: where to write a baseline of the run's failures. */
+  writeBaseline: string | undefined;
   help: boolean;
 }
 
@@ -77,21 +87,25 @@ const FLAGS = {
   insecure: { type: 'boolean', env: 'CONFORMANCE_INSECURE', help: 'accept TLS certificates that do not verify' },
   ca: { type: 'string', env: 'CONFORMANCE_CA', help: "PEM file of certificates to trust beside Node's default authorities (a test deployment's own CA, the mock's --tls certificate)" },
   'allow-http': { type: 'boolean', env: 'CONFORMANCE_ALLOW_HTTP', help: 'accept a plain-HTTP base URL that is not loopback (a staging box); the TLS rule is then not applicable' },
-  'report-dir': { type: 'string', env: 'CONFORMANCE_REPORT_DIR', help: 'where reports go (default reports/conformance)' },
+  'report-dir': { type: 'string', env: 'CONFORMANCE_REPORT_DIR', help: 'the root of the reports: each run writes a folder of its own in it (<start time>-<seed>) and points its "latest" link there (default reports/conformance)' },
   fault: { type: 'string', multiple: true, env: 'CONFORMANCE_FAULTS', help: 'with the mock: start it with this fault (repeatable)' },
   tenant: { type: 'string', env: 'CONFORMANCE_TENANT', help: 'with the mock: the tenant to certify (default: the first)' },
-  'mock-control': { type: 'string', env: 'CONFORMANCE_MOCK_CONTROL', help: 'the base URL fronts a mock with this control URL (e.g. behind a proxy)' },
-  quiet: { type: 'boolean', env: 'CONFORMANCE_QUIET', help: 'print only the summary (no live progress)' },
+  'mock-control': { type: 'string', env: 'CONFORMANCE_MOCK_CONTROL', help: "the base URL fronts a mock with this control API (e.g. behind a proxy): the mock's origin (http://127.0.0.1:4010) or its /__mock URL" },
+  quiet: { type: 'boolean', env: 'CONFORMANCE_QUIET', help: 'no live progress: the summary, and one progress line a minute (a CI log shows the run is alive)' },
   checks: { type: 'string', env: 'CONFORMANCE_CHECKS', help: 'comma list of the checks to apply (names as recorded; default: all)' },
   'exclude-checks': { type: 'string', env: 'CONFORMANCE_EXCLUDE_CHECKS', help: 'comma list of checks not to apply; the rules only they decide are not run' },
-  'dry-run': { type: 'boolean', env: 'CONFORMANCE_DRY_RUN', help: 'print what would run (parts, operations, checks, rules) and exit 0 without a request' },
+  'dry-run': { type: 'boolean', env: 'CONFORMANCE_DRY_RUN', help: 'print what would run (parts, operations, checks, rules) and exit 0 without a request (no token needed)' },
   shard: { type: 'string', env: 'CONFORMANCE_SHARD', help: 'i/n: run the i-th of n deterministic slices (merge the reports with "merge")' },
+  annotations: { type: 'string', env: 'CONFORMANCE_ANNOTATIONS', help: 'github | none: print a GitHub Actions annotation line per failure and warning (default: github when GITHUB_ACTIONS=true)' },
+  'min-coverage': { type: 'string', env: 'CONFORMANCE_MIN_COVERAGE', help: 'ops=P,status=P,rules=P: FAIL the run (exit 1) when a coverage percentage is below its minimum (operations exercised, documented status codes seen, rules verified)' },
+  baseline: { type: 'string', env: 'CONFORMANCE_BASELINE', help: 'YAML or JSON file of known failures (rule, operationId or *, reason, owner, expires): matching failures are reported as known and do not fail the run until they expire' },
+  'write-baseline': { type: 'string', env: 'CONFORMANCE_WRITE_BASELINE', help: "write a baseline of this run's failures to this file (.json, else YAML): reason and owner to fill in, expiring in 30 days" },
   help: { type: 'boolean', env: '', help: 'this help' },
 } as const;
 
 export function usage(): string {
   const lines = Object.entries(FLAGS).map(([name, f]) => `  --${name.padEnd(20)} ${f.help}${f.env ? ` [${f.env}]` : ''}`);
-  return `Usage: npm run conformance -- [flags]\n       npm run conformance -- merge <report dirs or JSON files...> [--report-dir DIR]\n\n${lines.join('\n')}\n\nExit codes: 0 PASS (no rule violated at the --fail-on label, and every rule the mode and parts cover exercised and decided); 1 FAIL (a rule violated at the --fail-on label, or the suite broke); 2 a usage mistake; 3 INCOMPLETE (nothing failed, but a rule could not be decided or was not exercised).\nThe token is read from CONFORMANCE_TOKEN by default and never printed; reports show it as $CONFORMANCE_TOKEN.`;
+  return `Usage: npm run conformance -- [flags]\n       npm run conformance -- merge <report dirs or JSON files...> [--report-dir DIR]\n\n${lines.join('\n')}\n\nExit codes: 0 PASS (no rule violated at the --fail-on label, and every rule the mode and parts cover exercised and decided); 1 FAIL (a rule violated at the --fail-on label, or the suite broke); 2 a usage mistake; 3 INCOMPLETE (nothing failed, but a rule could not be decided or was not exercised); 4 the target cannot be reached or is not this API (checked before the suite runs, one message).\nThe token is read from CONFORMANCE_TOKEN by default and never printed; reports show it as $CONFORMANCE_TOKEN.`;
 }
 
 function truthy(value: string | undefined): boolean {
@@ -155,6 +169,16 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): RunOptions
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
+  const annotationsText = str('annotations');
+  const annotations = annotationFormat(annotationsText, env);
+  if (annotations === undefined) throw new UsageError(`--annotations must be one of ${ANNOTATION_FORMATS.join(', ')} (got "${annotationsText}")`);
+  const minCoverageText = str('min-coverage');
+  let minCoverage: CoverageThresholds | undefined;
+  try {
+    minCoverage = minCoverageText === undefined ? undefined : parseMinCoverage(minCoverageText);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
   const faultValues = values.fault as string[] | undefined;
   const faults = faultValues && faultValues.length > 0 ? faultValues : (env.CONFORMANCE_FAULTS ?? '').split(',').map((f) => f.trim()).filter(Boolean);
 
@@ -184,13 +208,34 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): RunOptions
     reportDir: str('report-dir') ?? 'reports/conformance',
     faults,
     tenant: str('tenant'),
-    mockControl: str('mock-control'),
+    mockControl: controlUrl(str('mock-control')),
     quiet: bool('quiet'),
     checks,
     dryRun: bool('dry-run'),
     shard,
+    annotations,
+    minCoverage,
+    baseline: str('baseline'),
+    writeBaseline: str('write-baseline'),
     help: bool('help'),
   };
+}
+
+/** The mock's control path: an origin given to --mock-control stands for it. */
+export const MOCK_CONTROL_PATH = '/__mock';
+
+/** --mock-control as a control API URL: the mock's origin or its /__mock URL (no trailing slash). */
+export function controlUrl(text: string | undefined): string | undefined {
+  if (text === undefined) return undefined;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new UsageError(`--mock-control is not a URL: "${text}"`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new UsageError('--mock-control must be http(s)');
+  const path = url.pathname.replace(/\/+$/, '');
+  return `${url.origin}${path === '' ? MOCK_CONTROL_PATH : path}`;
 }
 
 function parseReplay(text: string | undefined): RunOptions['replay'] {

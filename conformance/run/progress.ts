@@ -3,7 +3,8 @@
 // progress file (progress-file.ts) for the requests sent and the checks exercised. On a terminal
 // one line is redrawn twice a second and cleared at the end; otherwise (CI logs) a line is
 // printed every few seconds and once at the end. It replaces vitest's own reporters, so the run prints nothing else
-// until the summary; with --quiet it prints nothing at all.
+// until the summary; with --quiet it prints one line a minute (a heartbeat: a CI log shows the run
+// is alive) and nothing at the end.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Reporter, TestCase, TestModule } from 'vitest/node';
@@ -20,6 +21,8 @@ function partOf(moduleId: string): SuitePart | undefined {
 
 const TTY_INTERVAL_MS = 500;
 const LOG_INTERVAL_MS = 5000;
+/** With --quiet: a progress line this often. */
+export const QUIET_HEARTBEAT_MS = 60_000;
 
 export interface ProgressOptions {
   totals: ProgressTotals;
@@ -27,8 +30,10 @@ export interface ProgressOptions {
   operationIds: { has(id: string): boolean };
   /** Where the line goes (stderr); `isTTY` picks the redrawn line or the periodic log line. */
   stream: NodeJS.WriteStream;
-  /** --quiet: collect nothing, print nothing. */
+  /** --quiet: no live line, only a heartbeat line every `heartbeatMs`. */
   quiet: boolean;
+  /** The heartbeat's interval with --quiet (default QUIET_HEARTBEAT_MS). */
+  heartbeatMs?: number;
 }
 
 export class ProgressReporter implements Reporter {
@@ -44,7 +49,11 @@ export class ProgressReporter implements Reporter {
   }
 
   onTestRunStart(): void {
-    if (this.options.quiet) return;
+    if (this.options.quiet) {
+      this.timer = setInterval(() => this.options.stream.write(`${this.line()}\n`), this.options.heartbeatMs ?? QUIET_HEARTBEAT_MS);
+      this.timer.unref();
+      return;
+    }
     const interval = this.options.stream.isTTY ? TTY_INTERVAL_MS : LOG_INTERVAL_MS;
     this.timer = setInterval(() => this.draw(), interval);
     this.timer.unref();
@@ -77,6 +86,7 @@ export class ProgressReporter implements Reporter {
     if (this.timer === undefined) return;
     clearInterval(this.timer);
     this.timer = undefined;
+    if (this.options.quiet) return;
     if (this.options.stream.isTTY) {
       if (this.shown) this.options.stream.write('\r\u001b[2K');
     } else this.options.stream.write(`${this.line()}\n`);

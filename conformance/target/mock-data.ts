@@ -1,7 +1,10 @@
 // When the target is the mock, what the suite may rely on in a tenant (an agent with a call
 // number, a member's email, an active WhatsApp template setting, an approved template the agent
-// can send, member zones, a flow: the contract lists none) is read from the mock's control API
-// snapshot, over HTTP. Against a real deployment the QA team gives it (--data).
+// can send, member zones, a flow with branch steps: the contract lists none of these or cannot pick
+// them out) is read from the mock's control API snapshot, over HTTP. Against a real deployment the
+// QA team gives it (--data, target/data-keys.ts). The ids of collections the contract lists no items
+// of (data tables, listings, ...) are not read here: a run against the mock finds ids as a run
+// against a deployment does, from its lists or the data file.
 import { request } from 'undici';
 import type { TargetData } from './target.ts';
 

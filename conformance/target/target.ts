@@ -33,8 +33,13 @@ export interface TargetData {
   whatsapp_template_uuid?: string;
   /** Where real sends may go in full mode: the QA team's own phone and inbox. */
   send_to?: { phone?: string; email?: string };
-  /** A flow to read (the contract lists no flows), preferably one with branch children. */
+  /** A flow to read, preferably one with branch children (used where the flow list yields none). */
   flow_uuid?: string;
+  /** Ids of collections the contract lists no items of (data-keys.ts): readonly and safe runs read them. */
+  data_table_uuid?: string;
+  data_import_job_uuid?: string;
+  listing_uuid?: string;
+  transcription_uuid?: string;
 }
 
 export interface Target {

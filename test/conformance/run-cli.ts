@@ -5,6 +5,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect } from 'vitest';
+import { latestRunDir } from '../../conformance/report/report-folder.ts';
 import type { RunReport } from '../../conformance/report/run-report.ts';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
@@ -27,7 +28,7 @@ export interface CliRun {
 export const CLI_SAFETY_MS = 420_000;
 export const CLI_TEST_MS = CLI_SAFETY_MS + 60_000;
 
-/** Runs the CLI with a fresh report directory; `quiet: false` keeps the live progress (on stderr, in `output`). */
+/** Runs the CLI with a fresh report directory (the run's reports read through its `latest` link); `quiet: false` keeps the live progress (on stderr, in `output`). */
 export function runCli(args: string[], timeoutMs = CLI_SAFETY_MS, env: NodeJS.ProcessEnv = process.env, { quiet = true }: { quiet?: boolean } = {}): Promise<CliRun> {
   const reportDir = mkdtempSync(join(tmpdir(), 'conformance-report-'));
   const started = Date.now();
@@ -47,14 +48,16 @@ export function runCli(args: string[], timeoutMs = CLI_SAFETY_MS, env: NodeJS.Pr
     child.on('error', reject);
     child.on('exit', (code) => {
       clearTimeout(timer);
+      // The run's reports are in a folder of its own under the report directory, behind `latest`.
+      const runDir = latestRunDir(reportDir);
       let report: RunReport | undefined;
       try {
-        report = JSON.parse(readFileSync(join(reportDir, 'conformance.json'), 'utf8')) as RunReport;
+        report = runDir === undefined ? undefined : (JSON.parse(readFileSync(join(runDir, 'conformance.json'), 'utf8')) as RunReport);
       } catch {
         report = undefined;
       }
-      const reportFiles = readdirSync(reportDir)
-        .map((name) => readFileSync(join(reportDir, name), 'utf8'))
+      const reportFiles = runDir === undefined ? '' : readdirSync(runDir)
+        .map((name) => readFileSync(join(runDir, name), 'utf8'))
         .join('\n');
       rmSync(reportDir, { recursive: true, force: true });
       resolvePromise({ code, output, report, reportFiles, wallMs: Date.now() - started });

@@ -14,7 +14,7 @@ import { type JobRun, loadWorkflow, runJob, type WorkflowStep } from '../support
 const ROOT = resolve(import.meta.dirname, '../..');
 const QA = loadWorkflow(join(ROOT, 'examples/ci/github-qa.yml'));
 const FRONTEND = loadWorkflow(join(ROOT, 'examples/ci/github-frontend.yml'));
-const KNOWN_ACTIONS = ['actions/checkout@v4', 'actions/setup-node@v4', 'actions/upload-artifact@v4'];
+const KNOWN_ACTIONS = ['actions/checkout@v4', 'actions/setup-node@v4', 'actions/upload-artifact@v4', 'github/codeql-action/upload-sarif@v3'];
 
 /** `npm ci` would reinstall the shared checkout's node_modules under the other tests. */
 const skipInstall = (step: WorkflowStep) => (/^npm ci\b/.test(step.run?.trim() ?? '') ? 'installed already' : undefined);
@@ -92,8 +92,12 @@ describe('github-qa.yml run here', () => {
     expect(run.summary).toMatch(/^(PASS|INCOMPLETE): /m);
     const paths = run.steps.filter((s) => s.uses === 'actions/upload-artifact@v4').flatMap((s) => (s.with?.['path'] ?? '').split('\n'));
     const files = paths.map((p) => p.trim()).filter(Boolean);
-    expect(files.map((f) => f.slice(reportDir.length + 1)).sort()).toEqual(['conformance.html', 'conformance.json', 'conformance.junit.xml', 'conformance.txt']);
+    expect(files.map((f) => f.slice(reportDir.length + 1)).sort()).toEqual(['latest/conformance.html', 'latest/conformance.json', 'latest/conformance.junit.xml', 'latest/conformance.txt']);
     for (const file of files) expect(() => accessSync(file)).not.toThrow();
+    // The SARIF report code scanning takes is there too.
+    const sarif = run.steps.find((s) => s.uses === 'github/codeql-action/upload-sarif@v3')?.with?.['sarif_file'] ?? '';
+    expect(sarif.slice(reportDir.length + 1)).toBe('latest/conformance.sarif');
+    expect(() => accessSync(sarif)).not.toThrow();
     // The token never reaches the step output or the summary.
     for (const s of run.steps) expect(s.output).not.toContain(token);
     expect(run.summary).not.toContain(token);

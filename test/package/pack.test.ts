@@ -132,7 +132,7 @@ describe('the packed package, installed', () => {
     const result = await run('npx', [NAME, 'conformance', ...args, '--profile', 'quick', '--rate', '0', '--seed', '7', '--quiet', '--report-dir', reportDir], app, { ...strict, CONFORMANCE_TOKEN: ACME_TOKEN }, 600_000);
     expect(result.code, result.out.slice(-4000)).toBe(0);
     expect(result.out).toContain('PASS');
-    const report = JSON.parse(readFileSync(join(reportDir, 'conformance.json'), 'utf8')) as { verdict: string; requests: number };
+    const report = JSON.parse(readFileSync(join(reportDir, 'latest', 'conformance.json'), 'utf8')) as { verdict: string; requests: number };
     expect(report.verdict).toBe('pass');
     expect(report.requests).toBeGreaterThan(0);
   }, 600_000);

@@ -1,8 +1,9 @@
-// Runs the queue model (safe mode: it changes one queue and puts it back). It takes the first
+// Runs the queue model (full mode: it changes one existing queue and puts it back). It takes the first
 // queue listed (GET /api/v1/queues, an inferred list) and the endpoints listed as available;
 // each fast-check run starts from the queue as it is then. A fixed sequence first assigns a free
 // endpoint, renames the queue and releases the endpoint, so every run exercises both rules.
-// Afterwards the queue's original fields and endpoints are written back.
+// Afterwards the queue's original fields, opening hours and endpoints are written back, and the
+// ledger records the write-back with the fields a read after it still shows different.
 import { inconclusive } from '../../record/rule.ts';
 import { describeAnswer, isSuccess } from '../../rules/verdicts.ts';
 import { suite } from '../../suite/context.ts';
@@ -44,6 +45,9 @@ export async function runQueueModel(name: string): Promise<void> {
   const original = await firstQueue(real);
   if (!original) return;
   const heldBefore = idsByChannel(original.endpoints);
+  const before = await client.send({ op: client.op('getQueue'), pathParams: { uuid: original.uuid } });
+  const read = resourceOf<QueueView & { opening_hours?: unknown }>(client.op('getQueue'), before, QUEUE_NAMES);
+  const openingHours = read.ok ? read.value.opening_hours : undefined;
   try {
     await runScenario(async () => {
       const model = await currentModel(real, original.uuid);
@@ -53,6 +57,11 @@ export async function runQueueModel(name: string): Promise<void> {
     await runModel(name, real, { commands: queueCommands(), model: () => currentModel(real, original.uuid) });
   } finally {
     const { name: n, color, is_active, sla_seconds } = original;
-    await client.send({ op: client.op('updateQueue'), pathParams: { uuid: original.uuid }, json: { name: n, color, is_active, sla_seconds, ...(heldBefore ? { endpoints: heldBefore } : {}) } });
+    await client.send({
+      op: client.op('updateQueue'),
+      pathParams: { uuid: original.uuid },
+      json: { name: n, color, is_active, sla_seconds, ...(openingHours !== undefined ? { opening_hours: openingHours } : {}), ...(heldBefore ? { endpoints: heldBefore } : {}) },
+      restores: { before: before.json },
+    });
   }
 }
