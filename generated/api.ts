@@ -1473,7 +1473,8 @@ export type paths = {
          *     `message`, the webhook with `has_secret` in place of its write-only secret. An absent `secret_key` keeps the secret,
          *     null removes it (inferred); `is_active` false pauses deliveries without removing the webhook.
          *
-         *     - The rules of `url` and `events` are those of the create (422 otherwise).
+         *     - The rules of `url` and `events` are those of the create (422 otherwise), the mock's loopback `http://` URLs under
+         *       `--webhooks deliver` included.
          *     - An unknown agent, or a webhook that is not the agent's, gives 404 in Shape A (seed "Errors", "agent not found").
          */
         patch: operations["updateAgentWebhook"];
