@@ -23,24 +23,25 @@ function setChannels(agent: Agent, channels: Partial<Agent['channels']>, faults:
   return target;
 }
 
-export const agentChannelHandlers = {
-  provisionAgentCallChannel: ({ ws, path, body, faults }) => {
-    const agent = findOr404(ws.agents, path.uuid, 'Agent');
-    const number = ownedNumber(ws, body.phone_number_uuid);
-    if (!number.call.capable) throw errors.validation('VALIDATION_ERROR', `The phone number ${number.number} cannot make calls.`, 'phone_number_uuid');
-    refuseOtherAgent(ws, agent, 'call', number.uuid, faults);
-    const bound = setChannels(agent, { call: number.uuid }, faults);
-    return answer(ws, bound, 'Call channel provisioned');
-  },
+const NUMBER_CHANNELS = {
+  call: { cannot: 'cannot make calls', message: 'Call channel provisioned' },
+  sms: { cannot: 'cannot send SMS', message: 'SMS number assigned' },
+} as const;
 
-  assignAgentSmsNumber: ({ ws, path, body, faults }) => {
-    const agent = findOr404(ws.agents, path.uuid, 'Agent');
-    const number = ownedNumber(ws, body.phone_number_uuid);
-    if (!number.sms.capable) throw errors.validation('VALIDATION_ERROR', `The phone number ${number.number} cannot send SMS.`, 'phone_number_uuid');
-    refuseOtherAgent(ws, agent, 'sms', number.uuid, faults);
-    const bound = setChannels(agent, { sms: number.uuid }, faults);
-    return answer(ws, bound, 'SMS number assigned');
-  },
+/** Binds an owned number able to serve the channel (call or SMS) as the agent's number on it. */
+function bindNumber(ws: WorkspaceState, agentUuid: string, numberUuid: string, channel: keyof typeof NUMBER_CHANNELS, faults: FaultPlan) {
+  const agent = findOr404(ws.agents, agentUuid, 'Agent');
+  const number = ownedNumber(ws, numberUuid);
+  if (!number[channel].capable) throw errors.validation('VALIDATION_ERROR', `The phone number ${number.number} ${NUMBER_CHANNELS[channel].cannot}.`, 'phone_number_uuid');
+  refuseOtherAgent(ws, agent, channel, number.uuid, faults);
+  const bound = setChannels(agent, { [channel]: number.uuid }, faults);
+  return answer(ws, bound, NUMBER_CHANNELS[channel].message);
+}
+
+export const agentChannelHandlers = {
+  provisionAgentCallChannel: ({ ws, path, body, faults }) => bindNumber(ws, path.uuid, body.phone_number_uuid, 'call', faults),
+
+  assignAgentSmsNumber: ({ ws, path, body, faults }) => bindNumber(ws, path.uuid, body.phone_number_uuid, 'sms', faults),
 
   // Messaging only: the calling flag stays when the agent keeps the same number.
   assignAgentWhatsappNumber: ({ ws, path, body, faults }) => {

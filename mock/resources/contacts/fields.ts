@@ -5,6 +5,7 @@
 // only, and a key in its body other than the field's own is refused.
 import { errors } from '../../pipeline/api-error.ts';
 import type { Schemas, WorkspaceState } from '../../state/workspace.ts';
+import { PROFILE_FIELDS } from './contact-view.ts';
 
 export type ContactField = Schemas['ContactField'];
 
@@ -29,22 +30,12 @@ export function allFields(ws: WorkspaceState): ContactField[] {
  * Names a contact answer carries itself: a custom field's value is a top-level key of the contact
  * (published API, "Contacts"), so a custom field cannot take one of them.
  */
-const CONTACT_PROPERTIES = new Set([
+const CONTACT_PROPERTIES: ReadonlySet<string> = new Set([
+  ...PROFILE_FIELDS,
   'uuid',
-  'surname',
   'phone_number',
-  'number_type',
-  'country_code',
-  'timezone',
-  'primary_language',
-  'preferred_contact_channel',
-  'preferred_contact_time',
   'status',
   'stage_uuid',
-  'company',
-  'city',
-  'lead_source',
-  'notes',
   'tags',
   'created_at',
   'updated_at',
